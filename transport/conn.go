@@ -1,0 +1,184 @@
+package transport
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// DefaultMaxMessageSize is the longest line a stream connection accepts.
+const DefaultMaxMessageSize = 4 << 20
+
+// ErrClosed is returned by Read and Write after Close.
+var ErrClosed = errors.New("transport: connection closed")
+
+// Conn carries JSON-RPC messages in both directions. Read and Write may be
+// called from different goroutines; Write is safe for concurrent use.
+type Conn interface {
+	// Read returns the next message. A message that could not be decoded
+	// is reported as a *DecodeError; the connection stays usable after it.
+	// io.EOF means the peer is gone.
+	Read(ctx context.Context) (*Message, error)
+	Write(ctx context.Context, m *Message) error
+	Close() error
+}
+
+// DecodeError reports an incoming frame that is not a valid message. Msg
+// holds whatever could be salvaged (usually the id), so the receiver can
+// answer with Err.
+type DecodeError struct {
+	Err *Error
+	Msg *Message
+}
+
+func (e *DecodeError) Error() string { return "transport: bad message: " + e.Err.Message }
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+// StreamOptions configures a newline-delimited stream connection.
+type StreamOptions struct {
+	// MaxMessageSize bounds one line; longer lines are skipped and reported
+	// as a -32600 DecodeError. Zero means DefaultMaxMessageSize.
+	MaxMessageSize int
+	// Closer is closed by Close (e.g. the process's pipes).
+	Closer io.Closer
+}
+
+// NewStream returns a Conn that reads newline-delimited JSON-RPC from r and
+// writes it to w.
+func NewStream(r io.Reader, w io.Writer, opts *StreamOptions) Conn {
+	max := DefaultMaxMessageSize
+	var closer io.Closer
+	if opts != nil {
+		if opts.MaxMessageSize > 0 {
+			max = opts.MaxMessageSize
+		}
+		closer = opts.Closer
+	}
+	return &streamConn{r: bufio.NewReaderSize(r, 64<<10), w: bufio.NewWriterSize(w, 32<<10), max: max, closer: closer, done: make(chan struct{})}
+}
+
+type streamConn struct {
+	r    *bufio.Reader
+	max  int
+	line []byte
+
+	wmu sync.Mutex
+	w   *bufio.Writer
+
+	closer    io.Closer
+	closeOnce sync.Once
+	done      chan struct{}
+}
+
+func (c *streamConn) Read(ctx context.Context) (*Message, error) {
+	for {
+		select {
+		case <-c.done:
+			return nil, ErrClosed
+		default:
+		}
+		line, tooLong, err := c.readLine()
+		if tooLong {
+			return nil, &DecodeError{Err: Errorf(CodeInvalidRequest, "Invalid Request: message larger than %d bytes", c.max)}
+		}
+		if len(trimSpace(line)) == 0 {
+			if err != nil {
+				return nil, c.eof(err)
+			}
+			continue // blank line between messages
+		}
+		m, derr := Decode(line)
+		if derr != nil {
+			return nil, &DecodeError{Err: derr, Msg: m}
+		}
+		return m, nil
+	}
+}
+
+// eof maps the reader's end to io.EOF, or ErrClosed after Close.
+func (c *streamConn) eof(err error) error {
+	select {
+	case <-c.done:
+		return ErrClosed
+	default:
+	}
+	if errors.Is(err, io.EOF) {
+		return io.EOF
+	}
+	return err
+}
+
+// readLine returns the next line without its newline. A line longer than max
+// is consumed to its end and reported as tooLong. At EOF the final unterminated
+// line is returned together with the error.
+func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
+	c.line = c.line[:0]
+	for {
+		chunk, err := c.r.ReadSlice('\n')
+		if !tooLong {
+			if len(c.line)+len(chunk) > c.max+2 {
+				tooLong = true
+				c.line = c.line[:0]
+			} else {
+				c.line = append(c.line, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return nil, true, nil
+		}
+		if len(c.line) > 4<<20 && cap(c.line) > 8<<20 {
+			defer func() { c.line = nil }() // do not pin a huge buffer forever
+		}
+		return c.line, false, err
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r' || b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\r') {
+		b = b[1:]
+	}
+	return b
+}
+
+func (c *streamConn) Write(ctx context.Context, m *Message) error {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("transport: encode message: %w", err)
+	}
+	return c.WriteRaw(data)
+}
+
+// WriteRaw writes one already-encoded message (no newline inside).
+func (c *streamConn) WriteRaw(data []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	select {
+	case <-c.done:
+		return ErrClosed
+	default:
+	}
+	c.w.Write(data)
+	c.w.WriteByte('\n')
+	return c.w.Flush()
+}
+
+func (c *streamConn) Close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		close(c.done)
+		if c.closer != nil {
+			err = c.closer.Close()
+		}
+	})
+	return err
+}

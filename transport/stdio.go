@@ -1,0 +1,39 @@
+package transport
+
+import (
+	"io"
+	"os"
+)
+
+// StdioOptions configures NewStdio.
+type StdioOptions struct {
+	// MaxMessageSize bounds one incoming line (default DefaultMaxMessageSize).
+	MaxMessageSize int
+	// KeepStdout leaves os.Stdout alone. By default NewStdio takes the
+	// process's standard output for the protocol and points os.Stdout (and,
+	// where the platform allows, file descriptor 1) at standard error, so a
+	// stray fmt.Println in a tool cannot corrupt the stream.
+	KeepStdout bool
+}
+
+// NewStdio returns the server side of the stdio transport: newline-delimited
+// JSON-RPC on the process's stdin and stdout.
+func NewStdio(opts *StdioOptions) Conn {
+	var o StdioOptions
+	if opts != nil {
+		o = *opts
+	}
+	var out io.Writer = os.Stdout
+	if !o.KeepStdout {
+		out = protectStdout()
+	}
+	return NewStream(os.Stdin, out, &StreamOptions{MaxMessageSize: o.MaxMessageSize})
+}
+
+// swapStdout redirects Go code's writes to os.Stdout to stderr and returns
+// the original stdout for the protocol.
+func swapStdout() *os.File {
+	proto := os.Stdout
+	os.Stdout = os.Stderr
+	return proto
+}
