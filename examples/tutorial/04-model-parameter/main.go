@@ -1,0 +1,37 @@
+// Command 04-model-parameter: a struct parameter becomes a $defs model.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Book is one entry of the catalog.
+type Book struct {
+	Title  string `json:"title"`
+	Author string `json:"author"`
+	// Year of first publication.
+	Year int `json:"year" jsonschema:"minimum=1450"`
+}
+
+// AddBookArgs are the arguments of add_book.
+type AddBookArgs struct {
+	Book Book `json:"book"`
+}
+
+// Add a book to the catalog.
+func AddBook(ctx context.Context, args AddBookArgs) (string, error) {
+	b := args.Book
+	return fmt.Sprintf("Added '%s' by %s (%d).", b.Title, b.Author, b.Year), nil
+}
+
+func main() {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, AddBook)
+	if err := s.Run(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+}

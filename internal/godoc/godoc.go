@@ -1,0 +1,150 @@
+// Package godoc reads the doc comments of a Go package from its source: the
+// descriptions of functions and struct fields, and the constant values
+// declared for named types (enums). The SDK uses it at run time when the
+// source is on disk, and cmd/mcpdocs uses it to generate a table a binary
+// embeds for when it is not.
+package godoc
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Package holds what one package's source says.
+type Package struct {
+	Funcs  map[string]string // "SearchBooks" → doc
+	Fields map[string]string // "Book.Year" → doc
+	Enums  map[string][]any  // "Genre" → declared constant values, in order
+}
+
+// ParseDir reads every non-test .go file of the package in dir.
+func ParseDir(dir string) (*Package, error) {
+	fset := token.NewFileSet()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	p := &Package{Funcs: map[string]string{}, Fields: map[string]string{}, Enums: map[string][]any{}}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue // a file that does not parse does not build either
+		}
+		p.addFile(f)
+	}
+	return p, nil
+}
+
+func (p *Package) addFile(f *ast.File) {
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Doc != nil {
+				p.Funcs[d.Name.Name] = Clean(d.Doc.Text())
+			}
+		case *ast.GenDecl:
+			switch d.Tok {
+			case token.TYPE:
+				p.addTypes(d)
+			case token.CONST:
+				p.addConsts(d)
+			}
+		}
+	}
+}
+
+func (p *Package) addTypes(d *ast.GenDecl) {
+	for _, spec := range d.Specs {
+		ts := spec.(*ast.TypeSpec)
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		for _, field := range st.Fields.List {
+			doc := field.Doc
+			if doc == nil {
+				doc = field.Comment
+			}
+			if doc == nil {
+				continue
+			}
+			for _, n := range field.Names {
+				p.Fields[ts.Name.Name+"."+n.Name] = Clean(doc.Text())
+			}
+		}
+	}
+}
+
+// addConsts records `const X T = literal` (also in iota-free groups where the
+// type is repeated or carried over from the previous spec).
+func (p *Package) addConsts(d *ast.GenDecl) {
+	var lastType string
+	for _, spec := range d.Specs {
+		vs := spec.(*ast.ValueSpec)
+		typ := lastType
+		if vs.Type != nil {
+			typ = ""
+			if id, ok := vs.Type.(*ast.Ident); ok {
+				typ = id.Name
+			}
+		}
+		lastType = typ
+		if typ == "" || len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for _, v := range vs.Values {
+			if val, ok := literal(v); ok {
+				p.Enums[typ] = append(p.Enums[typ], val)
+			}
+		}
+	}
+}
+
+func literal(e ast.Expr) (any, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok {
+		return nil, false
+	}
+	switch lit.Kind {
+	case token.STRING:
+		s, err := strconv.Unquote(lit.Value)
+		return s, err == nil
+	case token.INT:
+		n, err := strconv.ParseInt(lit.Value, 0, 64)
+		return n, err == nil
+	case token.FLOAT:
+		f, err := strconv.ParseFloat(lit.Value, 64)
+		return f, err == nil
+	}
+	return nil, false
+}
+
+// Clean turns a comment's text into a description: trimmed, lines of one
+// paragraph joined by spaces, paragraphs kept apart by a blank line.
+func Clean(text string) string {
+	paras := strings.Split(strings.TrimSpace(text), "\n\n")
+	for i, para := range paras {
+		paras[i] = strings.Join(strings.Fields(para), " ")
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// SortedKeys returns m's keys in order (for generated code).
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,366 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// ErrConnectionClosed is returned for requests that were pending, or made,
+// after the connection to the server ended.
+var ErrConnectionClosed = errors.New("sdk: connection closed")
+
+// Direction says which way a traced message travelled.
+type Direction int
+
+const (
+	Sent     Direction = iota // client → server
+	Received                  // server → client
+)
+
+// ClientOptions configures a Client; every field is optional.
+type ClientOptions struct {
+	Name    string // client name sent in initialize (default "mcpdev")
+	Version string // default "0.0.0"
+	// ProtocolVersion requested in initialize (default LatestLegacyVersion).
+	ProtocolVersion string
+	// OnLog receives notifications/message.
+	OnLog func(LogParams)
+	// OnToolsChanged is called on notifications/tools/list_changed.
+	OnToolsChanged func()
+	// OnNotification receives every server notification (after the
+	// specific callbacks above).
+	OnNotification func(*transport.Message)
+	// Trace sees every message in both directions, e.g. for a traffic pane.
+	Trace func(Direction, *transport.Message)
+}
+
+// Client is a connection to an MCP server.
+type Client struct {
+	conn transport.Conn
+	opts ClientOptions
+	init InitializeResult
+
+	nextID  atomic.Int64
+	mu      sync.Mutex
+	pending map[string]*pendingCall
+	closed  bool
+	done    chan struct{}
+	err     error
+}
+
+type pendingCall struct {
+	resp       chan *transport.Message
+	onProgress func(ProgressParams)
+	token      string
+}
+
+// Connect starts a client on conn and performs the initialize handshake.
+func Connect(ctx context.Context, conn transport.Conn, opts *ClientOptions) (*Client, error) {
+	c := &Client{conn: conn, pending: map[string]*pendingCall{}, done: make(chan struct{})}
+	if opts != nil {
+		c.opts = *opts
+	}
+	if c.opts.Name == "" {
+		c.opts.Name = "mcpdev"
+	}
+	if c.opts.Version == "" {
+		c.opts.Version = "0.0.0"
+	}
+	if c.opts.ProtocolVersion == "" {
+		c.opts.ProtocolVersion = LatestLegacyVersion
+	}
+	go c.readLoop()
+	if err := c.initialize(ctx); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Client) initialize(ctx context.Context) error {
+	params := map[string]any{
+		"protocolVersion": c.opts.ProtocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      Implementation{Name: c.opts.Name, Version: c.opts.Version},
+	}
+	if err := c.Call(ctx, "initialize", params, &c.init); err != nil {
+		return fmt.Errorf("initialize: %w", err)
+	}
+	return c.Notify(ctx, "notifications/initialized", nil)
+}
+
+// InitializeResult is what the server answered to initialize.
+func (c *Client) InitializeResult() InitializeResult { return c.init }
+
+// ServerInfo names the server.
+func (c *Client) ServerInfo() Implementation { return c.init.ServerInfo }
+
+// ProtocolVersion is the negotiated protocol version.
+func (c *Client) ProtocolVersion() string { return c.init.ProtocolVersion }
+
+// Done is closed when the connection ends; Err then says why.
+func (c *Client) Done() <-chan struct{} { return c.done }
+
+// Err is why the connection ended (io.EOF when the server went away).
+func (c *Client) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Close ends the connection.
+func (c *Client) Close() error {
+	err := c.conn.Close()
+	<-c.done
+	return err
+}
+
+// ListTools returns every tool, following nextCursor across pages.
+func (c *Client) ListTools(ctx context.Context) ([]ToolInfo, error) {
+	var all []ToolInfo
+	cursor := ""
+	for page := 0; page < 10000; page++ {
+		var res ListToolsResult
+		params := map[string]any{}
+		if cursor != "" {
+			params["cursor"] = cursor
+		}
+		if err := c.Call(ctx, "tools/list", params, &res); err != nil {
+			return nil, err
+		}
+		all = append(all, res.Tools...)
+		if res.NextCursor == "" || res.NextCursor == cursor {
+			return all, nil
+		}
+		cursor = res.NextCursor
+	}
+	return nil, errors.New("sdk: tools/list did not end after 10000 pages")
+}
+
+// CallOptions configures one tool call.
+type CallOptions struct {
+	// OnProgress, when set, asks the server for progress notifications.
+	OnProgress func(ProgressParams)
+}
+
+// CallTool calls a tool. args is any JSON-encodable value (nil for none, or
+// json.RawMessage). Cancelling ctx sends notifications/cancelled. A tool
+// failure is a result with IsError set, not an error.
+func (c *Client) CallTool(ctx context.Context, name string, args any, opts *CallOptions) (*CallToolResult, error) {
+	params := map[string]any{"name": name}
+	if args != nil {
+		params["arguments"] = args
+	} else {
+		params["arguments"] = struct{}{}
+	}
+	var onProgress func(ProgressParams)
+	if opts != nil {
+		onProgress = opts.OnProgress
+	}
+	var res CallToolResult
+	if err := c.call(ctx, "tools/call", params, &res, onProgress); err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// Call sends a request and decodes its result into result (which may be nil).
+// A JSON-RPC error from the server is returned as *transport.Error.
+func (c *Client) Call(ctx context.Context, method string, params, result any) error {
+	return c.call(ctx, method, params, result, nil)
+}
+
+func (c *Client) call(ctx context.Context, method string, params, result any, onProgress func(ProgressParams)) error {
+	id := c.nextID.Add(1)
+	key := strconv.FormatInt(id, 10)
+	pc := &pendingCall{resp: make(chan *transport.Message, 1), onProgress: onProgress}
+	if onProgress != nil {
+		pc.token = key
+		params = withProgressToken(params, id)
+	}
+	m, err := transport.NewRequest(id, method, params)
+	if err != nil {
+		return err
+	}
+	if err := c.register(key, pc); err != nil {
+		return err
+	}
+	defer c.unregister(key)
+	if err := c.send(ctx, m); err != nil {
+		return err
+	}
+	select {
+	case resp := <-pc.resp:
+		if resp.Error != nil {
+			return resp.Error
+		}
+		if result == nil {
+			return nil
+		}
+		if err := json.Unmarshal(resp.Result, result); err != nil {
+			return fmt.Errorf("sdk: decode %s result: %w", method, err)
+		}
+		return nil
+	case <-ctx.Done():
+		c.cancelRequest(m.ID, ctx.Err())
+		return ctx.Err()
+	case <-c.done:
+		return c.closedErr()
+	}
+}
+
+func withProgressToken(params any, token int64) any {
+	p, ok := params.(map[string]any)
+	if !ok {
+		return params
+	}
+	p["_meta"] = map[string]any{"progressToken": token}
+	return p
+}
+
+func (c *Client) register(key string, pc *pendingCall) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return ErrConnectionClosed
+	}
+	c.pending[key] = pc
+	return nil
+}
+
+func (c *Client) unregister(key string) {
+	c.mu.Lock()
+	delete(c.pending, key)
+	c.mu.Unlock()
+}
+
+func (c *Client) cancelRequest(id json.RawMessage, reason error) {
+	m, err := transport.NewNotification("notifications/cancelled", CancelledParams{RequestID: id, Reason: reason.Error()})
+	if err == nil {
+		_ = c.send(context.Background(), m)
+	}
+}
+
+// Notify sends a notification.
+func (c *Client) Notify(ctx context.Context, method string, params any) error {
+	m, err := transport.NewNotification(method, params)
+	if err != nil {
+		return err
+	}
+	return c.send(ctx, m)
+}
+
+func (c *Client) send(ctx context.Context, m *transport.Message) error {
+	if c.opts.Trace != nil {
+		c.opts.Trace(Sent, m)
+	}
+	if err := c.conn.Write(ctx, m); err != nil {
+		select {
+		case <-c.done:
+			return c.closedErr()
+		default:
+		}
+		return err
+	}
+	return nil
+}
+
+func (c *Client) closedErr() error {
+	if err := c.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, transport.ErrClosed) {
+		return fmt.Errorf("%w: %v", ErrConnectionClosed, err)
+	}
+	return ErrConnectionClosed
+}
+
+func (c *Client) readLoop() {
+	defer close(c.done)
+	for {
+		m, err := c.conn.Read(context.Background())
+		if err != nil {
+			var de *transport.DecodeError
+			if errors.As(err, &de) {
+				continue // garbage from the server: skip it
+			}
+			c.mu.Lock()
+			c.closed = true
+			c.err = err
+			c.mu.Unlock()
+			return
+		}
+		if c.opts.Trace != nil {
+			c.opts.Trace(Received, m)
+		}
+		c.dispatch(m)
+	}
+}
+
+func (c *Client) dispatch(m *transport.Message) {
+	switch {
+	case m.IsResponse():
+		c.mu.Lock()
+		pc := c.pending[string(m.ID)]
+		c.mu.Unlock()
+		if pc != nil {
+			pc.resp <- m
+		}
+	case m.IsNotification():
+		c.notification(m)
+	case m.IsRequest():
+		c.answerServerRequest(m)
+	}
+}
+
+func (c *Client) notification(m *transport.Message) {
+	switch m.Method {
+	case "notifications/progress":
+		var p ProgressParams
+		if json.Unmarshal(m.Params, &p) == nil {
+			c.mu.Lock()
+			pc := c.pending[tokenKey(p.ProgressToken)]
+			c.mu.Unlock()
+			if pc != nil && pc.onProgress != nil {
+				pc.onProgress(p)
+			}
+		}
+	case "notifications/message":
+		var p LogParams
+		if c.opts.OnLog != nil && json.Unmarshal(m.Params, &p) == nil {
+			c.opts.OnLog(p)
+		}
+	case "notifications/tools/list_changed":
+		if c.opts.OnToolsChanged != nil {
+			c.opts.OnToolsChanged()
+		}
+	}
+	if c.opts.OnNotification != nil {
+		c.opts.OnNotification(m)
+	}
+}
+
+// tokenKey maps a progress token (we send the request id, as a number) back
+// to the pending call's key.
+func tokenKey(tok json.RawMessage) string {
+	var s string
+	if json.Unmarshal(tok, &s) == nil {
+		return s
+	}
+	return string(tok)
+}
+
+func (c *Client) answerServerRequest(m *transport.Message) {
+	var resp *transport.Message
+	if m.Method == "ping" {
+		resp, _ = transport.NewResult(m.ID, struct{}{})
+	} else {
+		resp = transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method))
+	}
+	_ = c.send(context.Background(), resp)
+}

@@ -1,0 +1,83 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// LogLevel is a syslog severity, as MCP's logging uses.
+type LogLevel string
+
+// The log levels, least severe first.
+const (
+	LevelDebug     LogLevel = "debug"
+	LevelInfo      LogLevel = "info"
+	LevelNotice    LogLevel = "notice"
+	LevelWarning   LogLevel = "warning"
+	LevelError     LogLevel = "error"
+	LevelCritical  LogLevel = "critical"
+	LevelAlert     LogLevel = "alert"
+	LevelEmergency LogLevel = "emergency"
+)
+
+var levelRank = map[LogLevel]int{
+	LevelDebug: 0, LevelInfo: 1, LevelNotice: 2, LevelWarning: 3,
+	LevelError: 4, LevelCritical: 5, LevelAlert: 6, LevelEmergency: 7,
+}
+
+// callInfo travels in a tool call's context.
+type callInfo struct {
+	tool          string
+	progressToken json.RawMessage
+	notify        func(*transport.Message) error
+	logLevel      func() LogLevel
+	requestID     json.RawMessage
+}
+
+type callKey struct{}
+
+func withCall(ctx context.Context, ci *callInfo) context.Context {
+	return context.WithValue(ctx, callKey{}, ci)
+}
+
+func callFrom(ctx context.Context) *callInfo {
+	ci, _ := ctx.Value(callKey{}).(*callInfo)
+	return ci
+}
+
+// Progress reports progress of the current tool call to the client. It is a
+// no-op when the client asked for no progress (no progressToken) or outside
+// a tool call. total may be 0 when unknown.
+func Progress(ctx context.Context, progress, total float64, message string) error {
+	ci := callFrom(ctx)
+	if ci == nil || len(ci.progressToken) == 0 || ci.notify == nil {
+		return nil
+	}
+	m, err := transport.NewNotification("notifications/progress", ProgressParams{
+		ProgressToken: ci.progressToken, Progress: progress, Total: total, Message: message,
+	})
+	if err != nil {
+		return err
+	}
+	return ci.notify(m)
+}
+
+// Log sends a notifications/message log entry to the client if level is at
+// or above the level the client set (everything by default). data is any
+// JSON-encodable value, typically a string.
+func Log(ctx context.Context, level LogLevel, data any) error {
+	ci := callFrom(ctx)
+	if ci == nil || ci.notify == nil {
+		return nil
+	}
+	if min := ci.logLevel(); levelRank[level] < levelRank[min] {
+		return nil
+	}
+	m, err := transport.NewNotification("notifications/message", LogParams{Level: level, Logger: ci.tool, Data: data})
+	if err != nil {
+		return err
+	}
+	return ci.notify(m)
+}

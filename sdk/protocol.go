@@ -1,0 +1,155 @@
+package sdk
+
+import "encoding/json"
+
+// Protocol versions. The legacy era negotiates one of LegacyVersions with
+// initialize; the modern era (ModernVersion) is stateless and carries the
+// version in every request's _meta.
+const (
+	LatestLegacyVersion = "2025-11-25"
+	ModernVersion       = "2026-07-28"
+)
+
+// LegacyVersions lists the handshake-era versions this SDK speaks, newest first.
+var LegacyVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// Implementation names a client or server.
+type Implementation struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// InitializeParams is sent by a legacy-era client to open a session.
+type InitializeParams struct {
+	ProtocolVersion string          `json:"protocolVersion"`
+	Capabilities    json.RawMessage `json:"capabilities"`
+	ClientInfo      Implementation  `json:"clientInfo"`
+}
+
+// InitializeResult answers initialize.
+type InitializeResult struct {
+	ProtocolVersion string             `json:"protocolVersion"`
+	Capabilities    ServerCapabilities `json:"capabilities"`
+	ServerInfo      Implementation     `json:"serverInfo"`
+	Instructions    string             `json:"instructions,omitempty"`
+}
+
+// ServerCapabilities advertises what a server offers.
+type ServerCapabilities struct {
+	Tools   *ToolsCapability `json:"tools,omitempty"`
+	Logging *struct{}        `json:"logging,omitempty"`
+}
+
+// ToolsCapability says whether the server announces tool list changes.
+type ToolsCapability struct {
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+// ToolInfo is a tool as it appears on the wire in tools/list.
+type ToolInfo struct {
+	Name         string           `json:"name"`
+	Title        string           `json:"title,omitempty"`
+	Description  string           `json:"description,omitempty"`
+	InputSchema  json.RawMessage  `json:"inputSchema"`
+	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
+	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
+	Meta         json.RawMessage  `json:"_meta,omitempty"`
+}
+
+// ToolAnnotations are behaviour hints for clients. A nil hint is not sent,
+// so false stays expressible: use Bool(false).
+type ToolAnnotations struct {
+	Title           string `json:"title,omitempty"`
+	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
+}
+
+// Bool returns a pointer to b, for annotation hints.
+func Bool(b bool) *bool { return &b }
+
+// ListToolsParams asks for one page of tools.
+type ListToolsParams struct {
+	Cursor string `json:"cursor,omitempty"`
+}
+
+// ListToolsResult is one page of tools.
+type ListToolsResult struct {
+	Tools      []ToolInfo `json:"tools"`
+	NextCursor string     `json:"nextCursor,omitempty"`
+	// Modern era only.
+	ResultType string `json:"resultType,omitempty"`
+	TTLMs      *int64 `json:"ttlMs,omitempty"`
+	CacheScope string `json:"cacheScope,omitempty"`
+}
+
+// CallToolParams names a tool and its arguments.
+type CallToolParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+	Meta      *RequestMeta    `json:"_meta,omitempty"`
+}
+
+// RequestMeta is the _meta of a request.
+type RequestMeta struct {
+	ProgressToken json.RawMessage `json:"progressToken,omitempty"`
+}
+
+// CallToolResult is what a tool call returns. Tool failures travel here with
+// IsError set; they are not JSON-RPC errors.
+type CallToolResult struct {
+	Content           []Content       `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           bool            `json:"isError,omitempty"`
+	ResultType        string          `json:"resultType,omitempty"`
+	Meta              json.RawMessage `json:"_meta,omitempty"`
+}
+
+// Content is one content block: text, image, audio, resource_link or
+// resource (embedded). Build them with Text, Image, Audio, ResourceLink and
+// EmbeddedResource.
+type Content struct {
+	Type        string            `json:"type"`
+	Text        string            `json:"text,omitempty"`
+	Data        string            `json:"data,omitempty"` // base64, image and audio
+	MimeType    string            `json:"mimeType,omitempty"`
+	URI         string            `json:"uri,omitempty"` // resource_link
+	Name        string            `json:"name,omitempty"`
+	Title       string            `json:"title,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Size        *int64            `json:"size,omitempty"`
+	Resource    *ResourceContents `json:"resource,omitempty"` // resource
+	Annotations json.RawMessage   `json:"annotations,omitempty"`
+	Meta        json.RawMessage   `json:"_meta,omitempty"`
+}
+
+// ResourceContents is the body of an embedded resource: Text or Blob (base64).
+type ResourceContents struct {
+	URI      string `json:"uri"`
+	MimeType string `json:"mimeType,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Blob     string `json:"blob,omitempty"`
+}
+
+// ProgressParams is the body of notifications/progress.
+type ProgressParams struct {
+	ProgressToken json.RawMessage `json:"progressToken"`
+	Progress      float64         `json:"progress"`
+	Total         float64         `json:"total,omitempty"`
+	Message       string          `json:"message,omitempty"`
+}
+
+// LogParams is the body of notifications/message.
+type LogParams struct {
+	Level  LogLevel `json:"level"`
+	Logger string   `json:"logger,omitempty"`
+	Data   any      `json:"data"`
+}
+
+// CancelledParams is the body of notifications/cancelled.
+type CancelledParams struct {
+	RequestID json.RawMessage `json:"requestId"`
+	Reason    string          `json:"reason,omitempty"`
+}

@@ -1,0 +1,238 @@
+package sdk
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// How a tool's Go result becomes a CallToolResult (SPEC §3).
+type resultMode int
+
+const (
+	modeScalar  resultMode = iota // string, number, bool → text + {"result": v}
+	modeList                      // slice/array → a text block per element + {"result": [...]}
+	modeObject                    // struct, map[string]T → indented JSON + the object
+	modeContent                   // Content or []Content → as given
+	modeFull                      // CallToolResult → as given
+	modeDynamic                   // interface: decided per value, no output schema
+)
+
+var (
+	contentType = reflect.TypeFor[Content]()
+	resultType  = reflect.TypeFor[CallToolResult]()
+)
+
+func modeOf(t reflect.Type) resultMode {
+	switch {
+	case t == contentType || (t.Kind() == reflect.Slice && t.Elem() == contentType):
+		return modeContent
+	case derefType(t) == resultType:
+		return modeFull
+	}
+	switch derefType(t).Kind() {
+	case reflect.Interface:
+		return modeDynamic
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			return modeScalar // []byte encodes as a base64 string
+		}
+		return modeList
+	case reflect.Struct:
+		return modeObject
+	case reflect.Map:
+		if t.Key().Kind() == reflect.String {
+			return modeObject
+		}
+	}
+	return modeScalar
+}
+
+// outputCodec turns a tool's Go result into a validated CallToolResult.
+type outputCodec[Out any] struct {
+	mode   resultMode
+	raw    json.RawMessage
+	schema *jsonschema.Schema // nil: nothing to check
+}
+
+func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error) {
+	t := reflect.TypeFor[Out]()
+	c := &outputCodec[Out]{mode: modeOf(t), raw: override}
+	if c.raw == nil {
+		switch c.mode {
+		case modeScalar, modeList:
+			c.raw = mustJSON(wrapResult(inferSchema(t, docs, true)))
+		case modeObject:
+			c.raw = mustJSON(inferSchema(t, docs, true))
+		}
+	}
+	if c.raw == nil || c.mode == modeScalar && override == nil {
+		return c, nil // a scalar always fits its own schema
+	}
+	s, err := compileSchema(c.raw)
+	if err != nil {
+		return nil, fmt.Errorf("output schema: %w", err)
+	}
+	c.schema = s
+	return c, nil
+}
+
+func (c *outputCodec[Out]) encode(tool string, out Out) *CallToolResult {
+	res, err := buildResult(c.mode, any(out))
+	if err != nil {
+		return errorResult(tool, err.Error())
+	}
+	if c.schema != nil && res.StructuredContent != nil {
+		v, err := decodeArgs(res.StructuredContent)
+		if err == nil {
+			if vs := violations(c.schema, v); len(vs) > 0 {
+				return errorResult(tool, "structured output does not match the output schema: "+describeViolations(vs))
+			}
+		}
+	}
+	return res
+}
+
+func buildResult(mode resultMode, out any) (*CallToolResult, error) {
+	switch mode {
+	case modeContent:
+		return contentResult(out), nil
+	case modeFull:
+		return fullResult(out), nil
+	case modeDynamic:
+		if out == nil {
+			return &CallToolResult{Content: []Content{}}, nil
+		}
+		return buildResult(modeOf(reflect.TypeOf(out)), out)
+	case modeList:
+		return listResult(out)
+	case modeObject:
+		return objectResult(out)
+	}
+	return scalarResult(out)
+}
+
+func scalarResult(out any) (*CallToolResult, error) {
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	text := string(data)
+	if s, ok := out.(string); ok {
+		text = s
+	} else if rv := reflect.ValueOf(out); rv.Kind() == reflect.String {
+		text = rv.String()
+	}
+	return &CallToolResult{Content: []Content{Text(text)}, StructuredContent: wrapJSON(data)}, nil
+}
+
+func listResult(out any) (*CallToolResult, error) {
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	rv := reflect.ValueOf(out)
+	content := make([]Content, 0, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		content = append(content, Text(elementText(rv.Index(i))))
+	}
+	if rv.Kind() == reflect.Slice && rv.IsNil() {
+		data = []byte("[]")
+	}
+	return &CallToolResult{Content: content, StructuredContent: wrapJSON(data)}, nil
+}
+
+func elementText(v reflect.Value) string {
+	if v.Kind() == reflect.String {
+		return v.String()
+	}
+	if v.Kind() == reflect.Struct || v.Kind() == reflect.Map || v.Kind() == reflect.Pointer {
+		data, _ := json.MarshalIndent(v.Interface(), "", "  ")
+		return string(data)
+	}
+	data, _ := json.Marshal(v.Interface())
+	return string(data)
+}
+
+func objectResult(out any) (*CallToolResult, error) {
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	if string(data) == "null" {
+		return nil, errors.New("tool returned a nil object")
+	}
+	indented, _ := json.MarshalIndent(out, "", "  ")
+	return &CallToolResult{Content: []Content{Text(string(indented))}, StructuredContent: data}, nil
+}
+
+func contentResult(out any) *CallToolResult {
+	switch c := out.(type) {
+	case Content:
+		return &CallToolResult{Content: []Content{c}}
+	case []Content:
+		if c == nil {
+			c = []Content{}
+		}
+		return &CallToolResult{Content: c}
+	}
+	return &CallToolResult{Content: []Content{}}
+}
+
+func fullResult(out any) *CallToolResult {
+	switch r := out.(type) {
+	case CallToolResult:
+		return normalize(&r)
+	case *CallToolResult:
+		if r != nil {
+			return normalize(r)
+		}
+	}
+	return &CallToolResult{Content: []Content{}}
+}
+
+func normalize(r *CallToolResult) *CallToolResult {
+	if r.Content == nil {
+		r.Content = []Content{}
+	}
+	return r
+}
+
+func wrapJSON(data []byte) json.RawMessage {
+	out := make([]byte, 0, len(data)+12)
+	out = append(out, `{"result":`...)
+	out = append(out, data...)
+	return append(out, '}')
+}
+
+func describeViolations(vs []Violation) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = v.Message
+		if v.Path != "" {
+			parts[i] = v.Path + ": " + v.Message
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// errorResult is a tool failure as the model sees it.
+func errorResult(tool, msg string) *CallToolResult {
+	return &CallToolResult{Content: []Content{Text("Error executing tool " + tool + ": " + msg)}, IsError: true}
+}
+
+// toolFailure maps a handler's error: a JSON-RPC error (*transport.Error)
+// is sent as a protocol error, anything else as an isError result.
+func toolFailure(tool string, err error) (*CallToolResult, error) {
+	var rpcErr *transport.Error
+	if errors.As(err, &rpcErr) {
+		return nil, rpcErr
+	}
+	return errorResult(tool, err.Error()), nil
+}

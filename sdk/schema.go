@@ -1,0 +1,200 @@
+package sdk
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// The one place where Go types become JSON Schemas (2020-12). Input schemas
+// are the argument struct expanded at the root (type: object), shared and
+// nested types in $defs; output schemas are inferred the same way.
+
+// newReflector returns the project's single jsonschema reflector
+// configuration. docs supplies doc comments for struct fields.
+func newReflector(docs *docIndex) *jsonschema.Reflector {
+	return &jsonschema.Reflector{
+		ExpandedStruct: true,
+		Anonymous:      true,
+		LookupComment: func(t reflect.Type, field string) string {
+			return docs.field(t, field)
+		},
+	}
+}
+
+// inferSchema reflects t into a schema and applies the SDK's rules that the
+// reflector does not know: a field with a default or a pointer/omitempty
+// field is optional, pointers are nullable, named types with declared
+// constant values become enums. For output schemas, nil slices and maps are
+// allowed (Go encodes them as null).
+func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema {
+	r := newReflector(docs)
+	s := r.ReflectFromType(t)
+	types := map[string]reflect.Type{}
+	collectStructs(t, types)
+	fix := schemaFixer{docs: docs, output: output}
+	if st := derefType(t); st.Kind() == reflect.Struct {
+		fix.object(s, st)
+	}
+	for name, def := range s.Definitions {
+		if dt, ok := types[name]; ok {
+			fix.object(def, dt)
+		}
+	}
+	if len(s.Definitions) == 0 {
+		s.Definitions = nil
+	}
+	return s
+}
+
+type schemaFixer struct {
+	docs   *docIndex
+	output bool
+}
+
+// object adjusts the properties of the schema of struct type t.
+func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
+	if s.Properties == nil {
+		return
+	}
+	if s.Type == "object" && s.Properties.Len() == 0 {
+		return
+	}
+	for _, sf := range visibleFields(t) {
+		name, omitempty := jsonName(sf)
+		prop, ok := s.Properties.Get(name)
+		if !ok || prop == nil {
+			continue
+		}
+		f.property(prop, sf.Type)
+		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer
+		if optional {
+			s.Required = removeString(s.Required, name)
+		}
+		if sf.Type.Kind() == reflect.Pointer {
+			s.Properties.Set(name, nullable(prop))
+		} else if f.output && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map) {
+			s.Properties.Set(name, nullable(prop))
+		}
+	}
+}
+
+// property adds enums for named types with declared constants.
+func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
+	t = derefType(t)
+	if t.Kind() == reflect.Slice && prop.Items != nil {
+		f.property(prop.Items, t.Elem())
+		return
+	}
+	if len(prop.Enum) > 0 || t.Name() == "" || t.PkgPath() == "" {
+		return
+	}
+	if vals := f.docs.enum(t); len(vals) > 0 {
+		prop.Enum = vals
+	}
+}
+
+// nullable wraps s as Pydantic does for Optional[X]: anyOf [X, null], with
+// description and default hoisted to the wrapper.
+func nullable(s *jsonschema.Schema) *jsonschema.Schema {
+	w := &jsonschema.Schema{
+		AnyOf:       []*jsonschema.Schema{s, {Type: "null"}},
+		Description: s.Description,
+		Title:       s.Title,
+		Default:     s.Default,
+	}
+	s.Description, s.Title, s.Default = "", "", nil
+	return w
+}
+
+func visibleFields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
+	for _, sf := range reflect.VisibleFields(t) {
+		if sf.IsExported() && !sf.Anonymous {
+			out = append(out, sf)
+		}
+	}
+	return out
+}
+
+func jsonName(sf reflect.StructField) (name string, omitempty bool) {
+	tag := sf.Tag.Get("json")
+	parts := strings.Split(tag, ",")
+	name = parts[0]
+	if name == "" {
+		name = sf.Name
+	}
+	for _, p := range parts[1:] {
+		if p == "omitempty" || p == "omitzero" {
+			omitempty = true
+		}
+	}
+	return name, omitempty
+}
+
+func derefType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// collectStructs records every named struct type reachable from t, by the
+// name the reflector gives its definition.
+func collectStructs(t reflect.Type, seen map[string]reflect.Type) {
+	t = derefType(t)
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		collectStructs(t.Elem(), seen)
+	case reflect.Struct:
+		if t.Name() != "" {
+			if _, ok := seen[t.Name()]; ok {
+				return
+			}
+			seen[t.Name()] = t
+		}
+		for _, sf := range visibleFields(t) {
+			collectStructs(sf.Type, seen)
+		}
+	}
+}
+
+func removeString(list []string, s string) []string {
+	out := list[:0]
+	for _, v := range list {
+		if v != s {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// wrapResult builds the output schema for a value returned as
+// {"result": v}: the inner schema's $defs move to the wrapper's root.
+func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
+	defs := inner.Definitions
+	inner.Definitions = nil
+	inner.Version = ""
+	props := jsonschema.NewProperties()
+	props.Set("result", inner)
+	return &jsonschema.Schema{
+		Version:     jsonschema.Version,
+		Type:        "object",
+		Properties:  props,
+		Required:    []string{"result"},
+		Definitions: defs,
+	}
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

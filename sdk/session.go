@@ -1,0 +1,232 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"sync"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Session is one client's conversation with a Server: on stdio the whole
+// connection, on HTTP one Mcp-Session-Id. Transports create sessions with
+// Server.NewSession and feed them messages with Handle.
+type Session struct {
+	srv    *Server
+	notify func(*transport.Message) error
+
+	mu          sync.Mutex
+	version     string // negotiated legacy version; "" before initialize
+	initialized bool
+	logLevel    LogLevel
+	inflight    map[string]context.CancelFunc
+	closed      bool
+}
+
+// NewSession starts a session whose server-to-client messages (progress,
+// logs, list changes) go to notify.
+func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
+	ss := &Session{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]context.CancelFunc{}}
+	s.mu.Lock()
+	s.sessions[ss] = struct{}{}
+	s.mu.Unlock()
+	return ss
+}
+
+// Close cancels the session's in-flight calls and detaches it.
+func (ss *Session) Close() {
+	ss.mu.Lock()
+	ss.closed = true
+	for _, cancel := range ss.inflight {
+		cancel()
+	}
+	ss.mu.Unlock()
+	ss.srv.mu.Lock()
+	delete(ss.srv.sessions, ss)
+	ss.srv.mu.Unlock()
+}
+
+// ProtocolVersion is the version negotiated by initialize ("" before).
+func (ss *Session) ProtocolVersion() string {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.version
+}
+
+// Handle processes one incoming message and returns the response to send,
+// or nil for notifications and responses.
+func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.Message {
+	if !m.IsRequest() {
+		ss.handleNotification(m)
+		return nil
+	}
+	result, err := ss.dispatch(ctx, m)
+	if err != nil {
+		rpcErr, ok := err.(*transport.Error)
+		if !ok {
+			rpcErr = &transport.Error{Code: transport.CodeInternalError, Message: err.Error()}
+		}
+		return transport.NewErrorResponse(m.ID, rpcErr)
+	}
+	resp, merr := transport.NewResult(m.ID, result)
+	if merr != nil {
+		return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "encode result: %v", merr))
+	}
+	return resp
+}
+
+func (ss *Session) dispatch(ctx context.Context, m *transport.Message) (any, error) {
+	switch m.Method {
+	case "initialize":
+		return ss.initialize(m.Params)
+	case "ping":
+		return struct{}{}, nil
+	}
+	if !ss.ready() {
+		return nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: %s before initialize", m.Method)
+	}
+	switch m.Method {
+	case "tools/list":
+		return ss.listTools(m.Params)
+	case "tools/call":
+		return ss.callTool(ctx, m)
+	case "logging/setLevel":
+		return ss.setLevel(m.Params)
+	}
+	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
+}
+
+func (ss *Session) ready() bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.version != ""
+}
+
+func (ss *Session) initialize(raw json.RawMessage) (any, error) {
+	var p InitializeParams
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	version := LatestLegacyVersion
+	if slices.Contains(LegacyVersions, p.ProtocolVersion) {
+		version = p.ProtocolVersion
+	}
+	ss.mu.Lock()
+	ss.version = version
+	ss.mu.Unlock()
+	return &InitializeResult{
+		ProtocolVersion: version,
+		Capabilities:    ServerCapabilities{Tools: &ToolsCapability{ListChanged: true}, Logging: &struct{}{}},
+		ServerInfo:      ss.srv.info,
+		Instructions:    ss.srv.opts.Instructions,
+	}, nil
+}
+
+func (ss *Session) listTools(raw json.RawMessage) (any, error) {
+	var p ListToolsParams
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	tools, next, err := ss.srv.page(p.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	return &ListToolsResult{Tools: tools, NextCursor: next}, nil
+}
+
+func (ss *Session) callTool(ctx context.Context, m *transport.Message) (any, error) {
+	var p CallToolParams
+	if err := unmarshalParams(m.Params, &p); err != nil {
+		return nil, err
+	}
+	t := ss.srv.tool(p.Name)
+	if t == nil {
+		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
+	}
+	ctx, done := ss.track(ctx, m.ID)
+	defer done()
+	ci := &callInfo{tool: p.Name, notify: ss.notify, logLevel: ss.level, requestID: m.ID}
+	if p.Meta != nil {
+		ci.progressToken = p.Meta.ProgressToken
+	}
+	return t.handler(withCall(ctx, ci), p.Arguments)
+}
+
+// track registers a cancellable context for request id.
+func (ss *Session) track(ctx context.Context, id json.RawMessage) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	key := string(id)
+	ss.mu.Lock()
+	if ss.closed {
+		cancel()
+	}
+	ss.inflight[key] = cancel
+	ss.mu.Unlock()
+	return ctx, func() {
+		ss.mu.Lock()
+		delete(ss.inflight, key)
+		ss.mu.Unlock()
+		cancel()
+	}
+}
+
+func (ss *Session) level() LogLevel {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.logLevel
+}
+
+func (ss *Session) setLevel(raw json.RawMessage) (any, error) {
+	var p struct {
+		Level LogLevel `json:"level"`
+	}
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	if _, ok := levelRank[p.Level]; !ok {
+		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid log level: %q", p.Level)
+	}
+	ss.mu.Lock()
+	ss.logLevel = p.Level
+	ss.mu.Unlock()
+	return struct{}{}, nil
+}
+
+func (ss *Session) handleNotification(m *transport.Message) {
+	switch m.Method {
+	case "notifications/initialized":
+		ss.mu.Lock()
+		ss.initialized = true
+		ss.mu.Unlock()
+	case "notifications/cancelled":
+		var p CancelledParams
+		if json.Unmarshal(m.Params, &p) == nil {
+			ss.mu.Lock()
+			cancel := ss.inflight[string(p.RequestID)]
+			ss.mu.Unlock()
+			if cancel != nil {
+				cancel()
+			}
+		}
+	}
+}
+
+func (ss *Session) toolsChanged() {
+	if !ss.ready() || ss.notify == nil {
+		return
+	}
+	if m, err := transport.NewNotification("notifications/tools/list_changed", nil); err == nil {
+		_ = ss.notify(m)
+	}
+}
+
+func unmarshalParams(raw json.RawMessage, v any) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
+	}
+	return nil
+}

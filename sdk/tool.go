@@ -1,0 +1,178 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"runtime/debug"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// ToolOptions overrides what the SDK infers from a tool function. Every
+// field is optional.
+type ToolOptions struct {
+	Name        string // default: the function's name in snake_case
+	Title       string // human-readable name for UIs
+	Description string // default: the function's doc comment
+	// Annotations carries the behaviour hints; a nil hint is omitted.
+	Annotations *ToolAnnotations
+	// InputSchema and OutputSchema replace the inferred schemas (JSON).
+	InputSchema  json.RawMessage
+	OutputSchema json.RawMessage
+}
+
+// Handler is the untyped form of a tool: raw arguments in, result out. A
+// returned error is sent as a JSON-RPC error (use *transport.Error to pick
+// the code); tool failures belong in the result with IsError set.
+type Handler func(ctx context.Context, args json.RawMessage) (*CallToolResult, error)
+
+// registeredTool is a tool ready to serve: its wire description and the
+// handler that validates and runs calls.
+type registeredTool struct {
+	info    ToolInfo
+	handler Handler
+}
+
+// Tool registers fn as a tool of s. The name is fn's name in snake_case, the
+// description its doc comment, the input schema is inferred from In (a
+// struct) and the output from Out; opts (at most one) overrides any of them.
+// Tool panics on a programming error (a closure without a name, an invalid
+// name, an argument type that is not a struct); use NewTool to get an error.
+func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*ToolOptions) {
+	t, err := NewTool(fn, opts...)
+	if err != nil {
+		panic(err)
+	}
+	s.AddTool(t)
+}
+
+// ToolDef is a declared tool, not yet added to a server.
+type ToolDef struct{ t *registeredTool }
+
+// Info returns the tool as tools/list shows it.
+func (d *ToolDef) Info() ToolInfo { return d.t.info }
+
+// NewTool declares a tool from a typed function; see Tool.
+func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*ToolOptions) (*ToolDef, error) {
+	var o ToolOptions
+	if len(opts) > 1 {
+		return nil, fmt.Errorf("sdk: NewTool takes at most one *ToolOptions")
+	}
+	if len(opts) == 1 && opts[0] != nil {
+		o = *opts[0]
+	}
+	importPath, funcName := docs.noteSource(fn)
+	info, err := describeTool(o, importPath, funcName)
+	if err != nil {
+		return nil, err
+	}
+	in, err := newInputCodec[In](o.InputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
+	}
+	info.InputSchema = in.raw
+	out, err := newOutputCodec[Out](o.OutputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
+	}
+	info.OutputSchema = out.raw
+	name := info.Name
+	handler := func(ctx context.Context, raw json.RawMessage) (*CallToolResult, error) {
+		args, vs, err := in.decode(raw)
+		if err != nil {
+			return errorResult(name, err.Error()), nil
+		}
+		if len(vs) > 0 {
+			return &CallToolResult{Content: []Content{Text(FormatViolations(name, vs))}, IsError: true}, nil
+		}
+		res, err := runHandler(ctx, name, fn, args)
+		if err != nil {
+			return toolFailure(name, err)
+		}
+		return out.encode(name, res), nil
+	}
+	return &ToolDef{t: &registeredTool{info: info, handler: handler}}, nil
+}
+
+func describeTool(o ToolOptions, importPath, funcName string) (ToolInfo, error) {
+	name := o.Name
+	if name == "" {
+		name = inferredName(funcName)
+		if name == "" {
+			return ToolInfo{}, fmt.Errorf("sdk: cannot infer a tool name from %q (a closure or method): set ToolOptions.Name", funcName)
+		}
+	}
+	if !ValidToolName(name) {
+		return ToolInfo{}, fmt.Errorf("sdk: invalid tool name %q: must match ^[A-Za-z0-9._-]{1,128}$", name)
+	}
+	desc := o.Description
+	if desc == "" && inferredName(funcName) != "" {
+		desc = docs.function(importPath, funcName)
+	}
+	if desc == "" {
+		fmt.Fprintf(os.Stderr, "sdk: warning: tool %s has no description; add a doc comment to %s or set ToolOptions.Description\n", name, funcName)
+	}
+	return ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations}, nil
+}
+
+// runHandler calls fn, turning a panic into an error so the server keeps
+// serving.
+func runHandler[In, Out any](ctx context.Context, name string, fn func(context.Context, In) (Out, error), in In) (out Out, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "sdk: tool %s panicked: %v\n%s", name, r, debug.Stack())
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return fn(ctx, in)
+}
+
+// inputCodec turns raw arguments into a validated In.
+type inputCodec[In any] struct {
+	raw    json.RawMessage
+	args   *argSchema
+	schema *jsonschema.Schema
+}
+
+func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
+	t := reflect.TypeFor[In]()
+	if derefType(t).Kind() != reflect.Struct {
+		return nil, fmt.Errorf("argument type %v must be a struct", t)
+	}
+	raw := override
+	if raw == nil {
+		raw = mustJSON(inferSchema(t, docs, false))
+	}
+	args, err := newArgSchema(raw)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	compiled, err := compileSchema(raw)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	return &inputCodec[In]{raw: raw, args: args, schema: compiled}, nil
+}
+
+func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
+	var in In
+	v, err := decodeArgs(raw)
+	if err != nil {
+		return in, nil, fmt.Errorf("invalid arguments: %v", err)
+	}
+	v = c.args.prepare(c.args.root, v, 0)
+	if vs := violations(c.schema, v); len(vs) > 0 {
+		return in, vs, nil
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return in, nil, err
+	}
+	if err := json.Unmarshal(data, &in); err != nil {
+		return in, []Violation{{Message: "Input is invalid: " + err.Error(), Type: "value_error", Input: v}}, nil
+	}
+	return in, nil, nil
+}
