@@ -1,0 +1,83 @@
+package forms
+
+import (
+	"sort"
+
+	"charm.land/huh/v2"
+)
+
+// multiNode is an array of enum values edited as a multi-select.
+type multiNode struct {
+	nodeBase
+	sel []int
+}
+
+func (n *multiNode) rows(out []*row) []*row {
+	opts := make([]huh.Option[int], len(n.sh.enum))
+	for i, v := range n.sh.enum {
+		opts[i] = huh.NewOption(optionLabel(v), i).Selected(contains(n.sel, i))
+	}
+	ms := huh.NewMultiSelect[int]().Options(opts...).Value(&n.sel).
+		Title(n.title()).Description(n.describe()).Height(min(len(opts), 8) + 2)
+	return append(out, &row{id: n.path + "#multi", depth: n.depth, field: ms, check: n.check, flag: n.flag})
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *multiNode) value() (any, bool) {
+	if len(n.sel) == 0 && !n.required {
+		return nil, false
+	}
+	idx := append([]int(nil), n.sel...)
+	sort.Ints(idx)
+	out := make([]any, 0, len(idx))
+	for _, i := range idx {
+		if i >= 0 && i < len(n.sh.enum) {
+			out = append(out, n.sh.enum[i])
+		}
+	}
+	return out, true
+}
+
+// prefill accepts an array whose items are all allowed values, in the
+// option order (a different order would not round-trip).
+func (n *multiNode) prefill(v any) bool {
+	arr, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	var sel []int
+	for _, x := range arr {
+		i := n.indexOf(x)
+		if i < 0 || (len(sel) > 0 && i <= sel[len(sel)-1]) {
+			return false
+		}
+		sel = append(sel, i)
+	}
+	n.sel = sel
+	return true
+}
+
+func (n *multiNode) indexOf(x any) int {
+	for i, v := range n.sh.enum {
+		if equalJSON(v, x) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (n *multiNode) check() string {
+	v, ok := n.value()
+	if !ok {
+		return ""
+	}
+	return firstProblem(n.sh.schema, v)
+}

@@ -1,0 +1,376 @@
+package forms
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+)
+
+// Options configures New. A nil *Options means all defaults.
+type Options struct {
+	// Prefill holds previous arguments (history, re-run, restart). When set,
+	// schema defaults are not applied: absent arguments stay absent. Values
+	// that no longer fit the schema are kept visible and flagged.
+	Prefill json.RawMessage
+	// Theme styles the fields; nil means huh's Charm theme. (In huh v2 a
+	// theme is an interface, usually huh.ThemeFunc, hence no pointer.)
+	Theme huh.Theme
+	// Width and Height size the form; zero means 80 columns and unlimited.
+	Width, Height int
+	// KeyMap overrides DefaultKeyMap.
+	KeyMap *KeyMap
+	// Light selects the theme's light variant; the default is dark.
+	Light bool
+}
+
+// Form is a throwaway form for one invocation, built from a JSON Schema.
+// It is a child component: the parent forwards messages to Update while
+// the form is focused (every key but ctrl+c), renders View inside its own
+// frame and sizes it with SetSize.
+type Form struct {
+	doc    *document
+	root   node
+	rows   []*row
+	focus  int
+	offset int // first rendered line when the form is taller than height
+
+	keys          KeyMap
+	theme         huh.Theme
+	dark          bool
+	width, height int
+
+	json    *jsonMode // non-nil in whole-arguments JSON mode
+	status  string    // result of the last submit attempt
+	pending []Problem // problems shown after the last submit attempt
+}
+
+// New builds a fresh form for one invocation from a JSON Schema (2020-12
+// by default, draft-07 when $schema says so). Local $ref, $defs and
+// definitions are resolved; remote references are refused (ErrSchema).
+func New(schema []byte, opts *Options) (*Form, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	doc, err := compile(schema)
+	if err != nil {
+		return nil, err
+	}
+	f := &Form{doc: doc, keys: DefaultKeyMap(), theme: opts.Theme, dark: !opts.Light}
+	if opts.KeyMap != nil {
+		f.keys = *opts.KeyMap
+	}
+	if f.theme == nil {
+		f.theme = huh.ThemeFunc(huh.ThemeCharm)
+	}
+	f.width, f.height = opts.Width, opts.Height
+	if err := f.buildRoot(opts.Prefill); err != nil {
+		return nil, err
+	}
+	f.rebuild()
+	f.checkAll(len(opts.Prefill) > 0)
+	return f, nil
+}
+
+func (f *Form) buildRoot(prefill json.RawMessage) error {
+	b := &builder{shaper: &shaper{doc: f.doc}, defaults: true}
+	base := nodeBase{b: b, required: true}
+	base.sh = b.shaper.shapeOf(f.doc.root, nil)
+	if len(prefill) == 0 {
+		f.root = b.build(base)
+		return nil
+	}
+	v, err := parseJSON(string(prefill))
+	if err != nil {
+		return fmt.Errorf("forms: prefill: %w", err)
+	}
+	b.defaults = false
+	if v == absent {
+		f.root = b.make(base)
+	} else {
+		f.root = b.load(base, v)
+	}
+	b.defaults = true
+	return nil
+}
+
+// Init focuses the first field.
+func (f *Form) Init() tea.Cmd {
+	return f.focusCmd()
+}
+
+// SetSize sets the width and height the form renders in.
+func (f *Form) SetSize(w, h int) {
+	f.width, f.height = w, h
+	for _, r := range f.rows {
+		if r.field != nil {
+			r.field.WithWidth(f.fieldWidth(r))
+		}
+	}
+	if f.json != nil {
+		f.json.resize(f)
+	}
+}
+
+func (f *Form) fieldWidth(r *row) int {
+	w := f.width
+	if w <= 0 {
+		w = 80
+	}
+	return max(w-2*r.depth, 20)
+}
+
+// rebuild regenerates the rows from the tree, keeping focus and messages.
+func (f *Form) rebuild() {
+	var focusID string
+	msgs := map[string]string{}
+	if r := f.focused(); r != nil {
+		focusID = r.id
+	}
+	for _, r := range f.rows {
+		msgs[r.id] = r.msg
+	}
+	f.rows = f.root.rows(nil)
+	f.focus = -1
+	for i, r := range f.rows {
+		f.prepare(r)
+		r.msg = msgs[r.id]
+		if r.id == focusID && r.focusable() {
+			f.focus = i
+		}
+	}
+	if f.focus < 0 {
+		f.focus = f.next(-1, 1)
+	}
+}
+
+// prepare themes and sizes one row's field and lets it settle.
+func (f *Form) prepare(r *row) {
+	if r.field == nil {
+		return
+	}
+	r.field = r.field.WithTheme(f.theme).WithKeyMap(fieldKeyMap()).WithWidth(f.fieldWidth(r))
+	r.field.Init()
+	if f.dark {
+		m, _ := r.field.Update(tea.BackgroundColorMsg{Color: darkBackground})
+		r.field = m.(huh.Field)
+	}
+	r.field.Blur()
+	r.field.Update(settleMsg{})
+}
+
+// settleMsg lets freshly built fields size their viewports.
+type settleMsg struct{}
+
+// checkAll runs every row's check (after prefill, to flag misfits at once).
+func (f *Form) checkAll(all bool) {
+	for _, r := range f.rows {
+		if all || r.live {
+			r.runCheck()
+		}
+	}
+}
+
+func (f *Form) focused() *row {
+	if f.focus < 0 || f.focus >= len(f.rows) {
+		return nil
+	}
+	return f.rows[f.focus]
+}
+
+// next finds the next focusable row from i in direction d, or -1.
+func (f *Form) next(i, d int) int {
+	for j := i + d; j >= 0 && j < len(f.rows); j += d {
+		if f.rows[j].focusable() {
+			return j
+		}
+	}
+	return -1
+}
+
+func (f *Form) focusCmd() tea.Cmd {
+	if f.json != nil {
+		return f.json.field.Focus()
+	}
+	if r := f.focused(); r != nil && r.field != nil {
+		return r.field.Focus()
+	}
+	return nil
+}
+
+// move leaves the focused row (running its check) and focuses row j.
+func (f *Form) move(j int) tea.Cmd {
+	if j < 0 {
+		if r := f.focused(); r != nil {
+			r.runCheck() // no field further: still check the one left
+		}
+		return nil
+	}
+	f.blur()
+	f.focus = j
+	return f.focusCmd()
+}
+
+func (f *Form) blur() {
+	if r := f.focused(); r != nil {
+		if r.field != nil {
+			r.field.Blur()
+		}
+		r.runCheck()
+	}
+}
+
+// Update handles one message. Keys go to the form's own bindings first
+// (KeyMap), then to the focused field.
+func (f *Form) Update(msg tea.Msg) (*Form, tea.Cmd) {
+	if f.json != nil {
+		return f, f.json.update(f, msg)
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return f, f.forward(msg)
+	}
+	if cmd, handled := f.handleKey(k); handled {
+		return f, cmd
+	}
+	return f, f.typeKey(k)
+}
+
+func (f *Form) handleKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	r := f.focused()
+	vertical := r != nil && r.vertical()
+	switch {
+	case key.Matches(k, f.keys.Cancel):
+		return func() tea.Msg { return CancelMsg{} }, true
+	case key.Matches(k, f.keys.ToggleJSON):
+		return f.ToggleJSON(), true
+	case key.Matches(k, f.keys.SendAnyway):
+		return f.submit(true), true
+	case key.Matches(k, f.keys.Submit):
+		return f.submit(false), true
+	case key.Matches(k, f.keys.AddItem):
+		return f.addItem(), true
+	case key.Matches(k, f.keys.RemoveItem):
+		return f.removeItem(), true
+	case key.Matches(k, f.keys.Next) && !(vertical && k.String() == "down"):
+		return f.move(f.next(f.focus, 1)), true
+	case key.Matches(k, f.keys.Prev) && !(vertical && k.String() == "up"):
+		return f.move(f.next(f.focus, -1)), true
+	case key.Matches(k, f.keys.Enter) && !(r != nil && r.multiline):
+		return f.enter(), true
+	}
+	return nil, false
+}
+
+// enter presses a button, or moves on, or submits from the last field.
+func (f *Form) enter() tea.Cmd {
+	r := f.focused()
+	if r != nil && r.press != nil {
+		return f.press(r)
+	}
+	if j := f.next(f.focus, 1); j >= 0 {
+		return f.move(j)
+	}
+	f.blur()
+	return f.submit(false)
+}
+
+func (f *Form) press(r *row) tea.Cmd {
+	if !r.press() {
+		return nil
+	}
+	f.rebuild()
+	if r.list != nil && r.item < 0 && len(r.list.items) > 0 {
+		return f.focusItem(r.list, len(r.list.items)-1)
+	}
+	return f.focusCmd()
+}
+
+// typeKey sends a key to the focused field, then notices structure changes.
+func (f *Form) typeKey(k tea.KeyPressMsg) tea.Cmd {
+	r := f.focused()
+	if r == nil || r.field == nil {
+		return nil
+	}
+	if r.accept != nil && k.Text != "" && !r.accept(k.Text) {
+		return nil
+	}
+	f.status, f.pending = "", nil
+	cmd := f.forward(k)
+	if r.live {
+		r.runCheck()
+	} else {
+		r.msg = ""
+	}
+	if r.changed != nil && r.changed() {
+		f.rebuild()
+	}
+	return cmd
+}
+
+// forward sends a message to the focused field.
+func (f *Form) forward(msg tea.Msg) tea.Cmd {
+	r := f.focused()
+	if r == nil || r.field == nil {
+		return nil
+	}
+	m, cmd := r.field.Update(msg)
+	if fld, ok := m.(huh.Field); ok {
+		r.field = fld
+	}
+	return cmd
+}
+
+func (r *row) vertical() bool {
+	if r.multiline {
+		return true
+	}
+	_, multi := r.field.(*huh.MultiSelect[int])
+	return multi
+}
+
+// addItem adds an item to the list holding the cursor and focuses it.
+func (f *Form) addItem() tea.Cmd {
+	r := f.focused()
+	if r == nil || r.list == nil {
+		return nil
+	}
+	r.list.add()
+	f.rebuild()
+	return f.focusItem(r.list, len(r.list.items)-1)
+}
+
+// removeItem removes the list item holding the cursor.
+func (f *Form) removeItem() tea.Cmd {
+	r := f.focused()
+	if r == nil || r.list == nil || r.item < 0 {
+		return nil
+	}
+	l, i := r.list, r.item
+	l.remove(i)
+	f.rebuild()
+	if len(l.items) > 0 {
+		return f.focusItem(l, min(i, len(l.items)-1))
+	}
+	return f.focusID(l.path + "#add")
+}
+
+func (f *Form) focusItem(l *listNode, i int) tea.Cmd {
+	for j, r := range f.rows {
+		if r.list == l && r.item == i && r.focusable() {
+			return f.move(j)
+		}
+	}
+	return nil
+}
+
+func (f *Form) focusID(id string) tea.Cmd {
+	for j, r := range f.rows {
+		if r.id == id {
+			return f.move(j)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,35 @@
+package forms
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+)
+
+// row is one line item of the form: a huh field, a header or a button.
+type row struct {
+	id    string    // stable identity, used to keep focus across rebuilds
+	field huh.Field // nil for headers and buttons
+	text  string    // header or button text
+	note  string    // header description line
+	depth int
+
+	press     func() bool        // button: act; true when structure changed
+	changed   func() bool        // after a key: true when structure changed
+	check     func() string      // the field's own problem, run on leave
+	live      bool               // run check after every key (JSON editors)
+	multiline bool               // enter types a newline
+	accept    func(string) bool  // refuses some typed text (integers)
+	list      *listNode          // innermost list this row belongs to
+	item      int                // index of its item in list
+	flag      string             // prefill misfit note
+	msg       string             // last check result
+	update    func(tea.Msg) tea.Cmd // nil: route to field
+}
+
+func (r *row) focusable() bool { return r.field != nil || r.press != nil }
+
+func (r *row) runCheck() {
+	if r.check != nil {
+		r.msg = r.check()
+	}
+}

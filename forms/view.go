@@ -1,0 +1,122 @@
+package forms
+
+import (
+	"image/color"
+	"strings"
+
+	"charm.land/huh/v2"
+	"charm.land/lipgloss/v2"
+)
+
+var darkBackground color.Color = color.Black
+
+// View renders the form as a string; the parent wraps it in its frame.
+// When the form is taller than its height, the lines around the focused
+// field are shown.
+func (f *Form) View() string {
+	st := f.theme.Theme(f.dark)
+	if f.json != nil {
+		return f.json.view(st)
+	}
+	var blocks []string
+	top, bottom := 0, 0
+	lines := 0
+	for i, r := range f.rows {
+		b := f.renderRow(st, r, i == f.focus)
+		if i == f.focus {
+			top = lines
+			bottom = lines + lipgloss.Height(b)
+		}
+		lines += lipgloss.Height(b) + 1
+		blocks = append(blocks, b)
+	}
+	if len(f.rows) == 0 {
+		blocks = append(blocks, st.Blurred.Description.Render("no arguments"))
+	}
+	if s := f.statusView(st); s != "" {
+		blocks = append(blocks, s)
+	}
+	return f.window(strings.Join(blocks, "\n\n"), top, bottom)
+}
+
+func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
+	var b string
+	switch {
+	case r.field != nil:
+		b = r.field.View()
+	case r.press != nil:
+		b = f.button(st, r.text, focused)
+	default:
+		b = st.Focused.Title.Render(r.text)
+		if r.note != "" {
+			b += "\n" + st.Blurred.Description.Render(r.note)
+		}
+	}
+	b += noteLines(st, r)
+	if r.depth > 0 {
+		b = lipgloss.NewStyle().MarginLeft(2 * r.depth).Render(b)
+	}
+	return b
+}
+
+func (f *Form) button(st *huh.Styles, text string, focused bool) string {
+	if focused {
+		return st.Focused.FocusedButton.Render(text)
+	}
+	return st.Blurred.BlurredButton.Render(text)
+}
+
+// noteLines renders a row's misfit flag and its check result.
+func noteLines(st *huh.Styles, r *row) string {
+	var s string
+	if r.flag != "" {
+		s += "\n" + errStyle(st).Render("⚠ "+r.flag)
+	}
+	if r.msg != "" {
+		s += "\n" + errStyle(st).Render("✗ "+r.msg)
+	}
+	return s
+}
+
+func (f *Form) statusView(st *huh.Styles) string {
+	var lines []string
+	if f.status != "" {
+		lines = append(lines, errStyle(st).Render(f.status))
+	}
+	if f.status != "" || len(f.pending) > 0 {
+		for _, p := range f.pending {
+			lines = append(lines, errStyle(st).Render("  • "+p.String()))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// window cuts the rendered form to the height, keeping lines top..bottom
+// (the focused row) visible and the status at the end.
+func (f *Form) window(s string, top, bottom int) string {
+	lines := strings.Split(s, "\n")
+	if f.height <= 0 || len(lines) <= f.height {
+		return s
+	}
+	if top < f.offset {
+		f.offset = top
+	}
+	if bottom > f.offset+f.height {
+		f.offset = bottom - f.height
+	}
+	f.offset = max(0, min(f.offset, len(lines)-f.height))
+	return strings.Join(lines[f.offset:f.offset+f.height], "\n")
+}
+
+func (j *jsonMode) view(st *huh.Styles) string {
+	s := j.field.View()
+	if j.msg != "" {
+		s += "\n" + errStyle(st).Render("✗ "+j.msg)
+	}
+	return s
+}
+
+// errStyle is the theme's error colour without huh's " *" prefix.
+func errStyle(st *huh.Styles) lipgloss.Style {
+	return st.Focused.ErrorMessage.UnsetString()
+}
