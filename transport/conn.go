@@ -33,6 +33,9 @@ type Conn interface {
 type DecodeError struct {
 	Err *Error
 	Msg *Message
+	// Line is the offending frame as received (at most 1 KiB of it), so a
+	// client can show what a misbehaving server printed.
+	Line []byte
 }
 
 func (e *DecodeError) Error() string { return "transport: bad message: " + e.Err.Message }
@@ -93,7 +96,7 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 		}
 		m, derr := Decode(line)
 		if derr != nil {
-			return nil, &DecodeError{Err: derr, Msg: m}
+			return nil, &DecodeError{Err: derr, Msg: m, Line: clip(trimSpace(line), 1024)}
 		}
 		return m, nil
 	}
@@ -181,4 +184,9 @@ func (c *streamConn) Close() error {
 		}
 	})
 	return err
+}
+
+// clip returns a copy of at most n bytes of b.
+func clip(b []byte, n int) []byte {
+	return append([]byte(nil), b[:min(len(b), n)]...)
 }
