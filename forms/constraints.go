@@ -16,6 +16,9 @@ func constraintText(sh *shape) string {
 	if b := sh.body; b != nil {
 		parts = append(parts, numberBounds(b)...)
 		parts = append(parts, stringBounds(b)...)
+		if sh.format != "" {
+			parts = append(parts, "format "+sh.format)
+		}
 		parts = append(parts, countBounds(b.MinItems, b.MaxItems, "items")...)
 		if b.UniqueItems {
 			parts = append(parts, "unique")
@@ -83,9 +86,6 @@ func stringBounds(b *jsonschema.Schema) []string {
 	out := countBounds(b.MinLength, b.MaxLength, "chars")
 	if b.Pattern != nil {
 		out = append(out, "pattern "+b.Pattern.String())
-	}
-	if b.Format != nil {
-		out = append(out, "format "+b.Format.Name)
 	}
 	return out
 }

@@ -28,10 +28,7 @@ func (n *inputNode) rows(out []*row) []*row {
 }
 
 func (n *inputNode) placeholder() string {
-	if b := n.sh.body; b != nil && b.Format != nil {
-		return formatHints[b.Format.Name]
-	}
-	return ""
+	return formatHints[n.sh.format]
 }
 
 // formatHints are placeholders for the common string formats.

@@ -22,7 +22,7 @@ func newUnionNode(base nodeBase) *unionNode {
 	n := &unionNode{nodeBase: base, built: map[int]node{}}
 	n.opts = n.notSet()
 	for i, b := range base.sh.branches {
-		n.opts = append(n.opts, option{n.branchLabel(i, b), i, true})
+		n.opts = append(n.opts, option{n.b.shaper.branchLabel(i, b, n.stack), i, true})
 	}
 	if base.sh.nullable {
 		n.opts = append(n.opts, option{"none", -1, true})
@@ -35,8 +35,8 @@ func newUnionNode(base nodeBase) *unionNode {
 }
 
 // branchLabel names a branch by title, by its properties, or by its type.
-func (n *unionNode) branchLabel(i int, b *jsonschema.Schema) string {
-	sh := n.b.shaper.shapeOf(b, n.stack)
+func (sp *shaper) branchLabel(i int, b *jsonschema.Schema, stack []*jsonschema.Schema) string {
+	sh := sp.shapeOf(b, stack)
 	switch {
 	case sh.title != "":
 		return sh.title

@@ -35,7 +35,7 @@ func (n *nodeBase) meta() *nodeBase { return n }
 
 // title is the label with a required marker.
 func (n *nodeBase) title() string {
-	t := n.label
+	t := fieldLabel(n.sh, n.label)
 	if t == "" {
 		t = "arguments"
 	}

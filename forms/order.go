@@ -33,6 +33,9 @@ func (ko keyOrder) walk(dec *json.Decoder, ptr string) error {
 	}
 	d, ok := tok.(json.Delim)
 	if !ok {
+		if str, isStr := tok.(string); isStr && strings.HasSuffix(ptr, "/format") {
+			ko[formatKey+ptr] = []string{str}
+		}
 		return nil
 	}
 	switch d {
@@ -66,6 +69,18 @@ func (ko keyOrder) walkObject(dec *json.Decoder, ptr string) error {
 	ko[ptr] = keys
 	_, err := dec.Token()
 	return err
+}
+
+// formatKey prefixes entries holding a "format" keyword's value: the
+// compiler keeps formats only where it asserts them.
+const formatKey = "\x00"
+
+// format returns the raw "format" of the schema at loc.
+func (ko keyOrder) format(loc string) string {
+	if v := ko.lookup(formatKey + loc + "/format"); len(v) == 1 {
+		return v[0]
+	}
+	return ""
 }
 
 func escapePointer(s string) string {
@@ -102,7 +117,7 @@ func (ko keyOrder) lookup(ptr string) []string {
 	if keys, ok := ko[ptr]; ok {
 		return keys
 	}
-	if u, err := url.PathUnescape(ptr); err == nil {
+	if u, err := url.PathUnescape(ptr); err == nil && u != ptr {
 		return ko[u]
 	}
 	return nil

@@ -13,16 +13,16 @@ type row struct {
 	note  string    // header description line
 	depth int
 
-	press     func() bool        // button: act; true when structure changed
-	changed   func() bool        // after a key: true when structure changed
-	check     func() string      // the field's own problem, run on leave
-	live      bool               // run check after every key (JSON editors)
-	multiline bool               // enter types a newline
-	accept    func(string) bool  // refuses some typed text (integers)
-	list      *listNode          // innermost list this row belongs to
-	item      int                // index of its item in list
-	flag      string             // prefill misfit note
-	msg       string             // last check result
+	press     func() bool           // button: act; true when structure changed
+	changed   func() bool           // after a key: true when structure changed
+	check     func() string         // the field's own problem, run on leave
+	live      bool                  // run check after every key (JSON editors)
+	multiline bool                  // enter types a newline
+	accept    func(string) bool     // refuses some typed text (integers)
+	list      *listNode             // innermost list this row belongs to
+	item      int                   // index of its item in list
+	flag      string                // prefill misfit note
+	msg       string                // last check result
 	update    func(tea.Msg) tea.Cmd // nil: route to field
 }
 

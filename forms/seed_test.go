@@ -37,4 +37,3 @@ func TestSeedBoundShownBeforeSending(t *testing.T) {
 	}
 	t.Log("\n" + plainView(f))
 }
-

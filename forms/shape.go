@@ -39,13 +39,14 @@ type shape struct {
 	desc     string
 	def      *any
 	nullable bool
-	enum     []any               // kindEnum / kindMulti: allowed non-null values
-	props    []string            // kindObject: property names in source order
+	enum     []any    // kindEnum / kindMulti: allowed non-null values
+	props    []string // kindObject: property names in source order
 	propSch  map[string]*jsonschema.Schema
 	required map[string]bool
 	items    *jsonschema.Schema   // kindList / kindMulti
 	branches []*jsonschema.Schema // kindUnion
 	closed   bool                 // kindObject: additionalProperties false
+	format   string               // the raw "format" keyword, if any
 }
 
 // shaper classifies schemas of one document.
@@ -63,6 +64,9 @@ func (sp *shaper) shapeOf(s *jsonschema.Schema, stack []*jsonschema.Schema) *sha
 	sh.body = b
 	if b == nil {
 		return sh
+	}
+	if loc, ok := pointerOf(b); ok {
+		sh.format = sp.doc.order.format(loc)
 	}
 	sp.classify(b, sh)
 	return sh

@@ -60,6 +60,9 @@ func (sp *shaper) classifyAllOf(b *jsonschema.Schema, sh *shape) {
 
 func (sp *shaper) classifyType(b *jsonschema.Schema, sh *shape) {
 	types := typesOf(b)
+	if b.Types != nil && len(types) < len(b.Types.ToStrings()) {
+		sh.nullable = true
+	}
 	if len(types) != 1 {
 		sh.kind = kindJSON
 		return

@@ -70,10 +70,10 @@ func (f *Form) button(st *huh.Styles, text string, focused bool) string {
 func noteLines(st *huh.Styles, r *row) string {
 	var s string
 	if r.flag != "" {
-		s += "\n" + errStyle(st).Render("⚠ "+r.flag)
+		s += "\n  " + errStyle(st).Render("⚠ "+r.flag)
 	}
 	if r.msg != "" {
-		s += "\n" + errStyle(st).Render("✗ "+r.msg)
+		s += "\n  " + errStyle(st).Render("✗ "+r.msg)
 	}
 	return s
 }

@@ -1,0 +1,51 @@
+package forms
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Golden renders, ANSI-stripped, of every test schema at 80 and 120
+// columns, as first shown (cursor in the first field).
+func TestViewGolden(t *testing.T) {
+	cases := schemaCases(t)
+	for _, name := range sortedNames(cases) {
+		for _, w := range []int{80, 120} {
+			t.Run(fmt.Sprintf("%s/%d", name, w), func(t *testing.T) {
+				f := mustNew(t, string(cases[name]), &Options{Width: w})
+				got := plainView(f)
+				for _, l := range strings.Split(got, "\n") {
+					if n := len([]rune(l)); n > w {
+						t.Errorf("line wider than %d (%d): %q", w, n, l)
+					}
+				}
+				golden(t, fmt.Sprintf("view_%s_%d.golden", name, w), got+"\n")
+			})
+		}
+	}
+}
+
+// The seed's bound violation, shown before sending, and the problems a
+// blocked submit lists.
+func TestViewProblems(t *testing.T) {
+	f := mustNew(t, string(readTestdata(t, "search_books.json")), &Options{Width: 80})
+	msgs := press(f, "type:dune", "tab", "backspace", "backspace", "type:500", "tab", "enter")
+	s := submitted(t, msgs)
+	if s.Force || len(s.Problems) != 1 || s.Problems[0].String() != "limit: Input should be less than or equal to 50" {
+		t.Errorf("submit = %+v", s)
+	}
+	golden(t, "view_search_books_problems_80.golden", plainView(f)+"\n")
+}
+
+func TestViewHeightScrolls(t *testing.T) {
+	f := mustNew(t, string(readTestdata(t, "hard/nested_defs.json")), &Options{Width: 80, Height: 6})
+	press(f, "tab", "tab", "tab")
+	v := plainView(f)
+	if got := len(strings.Split(v, "\n")); got != 6 {
+		t.Errorf("height = %d lines, want 6:\n%s", got, v)
+	}
+	if !strings.Contains(v, "home.geo.lon") {
+		t.Errorf("focused field not visible:\n%s", v)
+	}
+}
