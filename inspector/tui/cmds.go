@@ -1,0 +1,182 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// session is one connection's worth of state that commands share: the
+// client, the mailbox its hooks fill, and a context ended on restart/quit.
+type session struct {
+	gen    int
+	conn   *Connection
+	box    *mailbox
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// hooks routes the client's callbacks into the mailbox.
+func hooks(box *mailbox, name string) *sdk.ClientOptions {
+	return &sdk.ClientOptions{
+		Name:           name,
+		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
+		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
+		Trace:          func(d sdk.Direction, m *transport.Message) { box.push(traceEvent(d, m)) },
+	}
+}
+
+func logFromParams(p sdk.LogParams) logEvent {
+	text, ok := p.Data.(string)
+	if !ok {
+		b, _ := json.Marshal(p.Data)
+		text = string(b)
+	}
+	return logEvent{at: time.Now(), level: string(p.Level), logger: p.Logger, text: text}
+}
+
+func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
+	raw, _ := json.Marshal(m)
+	what := m.Method
+	switch {
+	case what != "":
+	case m.Error != nil:
+		what = fmt.Sprintf("error %d", m.Error.Code)
+	default:
+		what = "result"
+	}
+	return trafficEvent{at: time.Now(), dir: d, raw: raw, id: string(m.ID), what: what}
+}
+
+// connectCmd starts the server and initializes it.
+func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox) tea.Cmd {
+	return func() tea.Msg {
+		conn, err := c.Connect(ctx, hooks(box, "mcpdev"))
+		if err != nil {
+			var ce *ConnectError
+			report := err.Error()
+			if errors.As(err, &ce) && ce.Report != "" {
+				report = ce.Report
+			}
+			return connectFailedMsg{gen: gen, err: err, report: report}
+		}
+		if conn.Stderr != nil {
+			go pumpStderr(conn.Stderr, box)
+		}
+		init := conn.Client.InitializeResult()
+		info := serverInfo{
+			Name: init.ServerInfo.Name, Title: init.ServerInfo.Title, Version: init.ServerInfo.Version,
+			Protocol: init.ProtocolVersion, Transport: conn.Transport, Instructions: init.Instructions,
+		}
+		return connectedMsg{gen: gen, conn: conn, info: info}
+	}
+}
+
+func pumpStderr(lines <-chan string, box *mailbox) {
+	for line := range lines {
+		box.push(logEvent{at: time.Now(), level: "stderr", text: line})
+	}
+}
+
+// listToolsCmd asks for every tool.
+func listToolsCmd(ctx context.Context, client *sdk.Client, gen int) tea.Cmd {
+	return func() tea.Msg {
+		tools, err := client.ListTools(ctx)
+		return toolsMsg{gen: gen, tools: tools, err: err}
+	}
+}
+
+// waitEventsCmd waits for the next batch of events; Update re-arms it.
+func waitEventsCmd(box *mailbox, gen int) tea.Cmd {
+	return func() tea.Msg {
+		ev := box.take()
+		if ev == nil {
+			return nil
+		}
+		return eventsMsg{gen: gen, events: ev}
+	}
+}
+
+// waitDoneCmd reports the end of the connection, with the doctor's report.
+func waitDoneCmd(ctx context.Context, conn *Connection, gen int) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case <-conn.Client.Done():
+		case <-ctx.Done():
+			return nil
+		}
+		err := conn.Client.Err()
+		report := fmt.Sprintf("The connection ended: %v", err)
+		if conn.Diagnose != nil {
+			time.Sleep(50 * time.Millisecond) // let the process exit and stderr drain
+			report = conn.Diagnose(err)
+		}
+		return disconnectedMsg{gen: gen, err: err, report: report}
+	}
+}
+
+// closeCmd stops a connection (restart, quit).
+func closeCmd(s *session) tea.Cmd {
+	return func() tea.Msg {
+		s.cancel()
+		s.box.close()
+		if s.conn != nil {
+			_ = s.conn.close()
+		}
+		return nil
+	}
+}
+
+// callCmd calls a tool; progress goes to the mailbox. The result is
+// prepared here, off the UI goroutine.
+func callCmd(ctx context.Context, s *session, id int, tool sdk.ToolInfo, args json.RawMessage) tea.Cmd {
+	client, box, gen := s.conn.Client, s.box, s.gen
+	return func() tea.Msg {
+		start := time.Now()
+		opts := &sdk.CallOptions{OnProgress: func(p sdk.ProgressParams) {
+			box.push(progressEvent{callID: id, p: p})
+		}}
+		res, err := client.CallTool(ctx, tool.Name, args, opts)
+		elapsed := time.Since(start)
+		var view *resultData
+		if err == nil {
+			view = prepareResult(res, tool)
+		}
+		return callDoneMsg{gen: gen, id: id, res: res, err: err, elapsed: elapsed, view: view}
+	}
+}
+
+// tickCmd drives the elapsed timer of a running call.
+func tickCmd(id int) tea.Cmd {
+	return tea.Tick(100*time.Millisecond, func(time.Time) tea.Msg { return tickMsg{id: id} })
+}
+
+// saveMediaCmd writes image/audio/blob blocks to files in dir.
+func saveMediaCmd(media []mediaBlock, dir string) tea.Cmd {
+	media = slices.Clone(media)
+	return func() tea.Msg {
+		var paths []string
+		for _, m := range media {
+			p := filepath.Join(dir, m.fileName())
+			if err := os.WriteFile(p, m.data, 0o644); err != nil {
+				return savedMsg{paths: paths, err: err}
+			}
+			paths = append(paths, p)
+		}
+		return savedMsg{paths: paths}
+	}
+}
+
+func statusCmd(text string) tea.Cmd {
+	return func() tea.Msg { return statusMsg{text: text} }
+}

@@ -1,0 +1,151 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every binding of the inspector outside the form (the form has
+// its own, forms.KeyMap). Bindings that do not apply in the current state
+// are disabled (KeyMap.sync), so the help bar shows exactly what works.
+type KeyMap struct {
+	Quit, Help          key.Binding
+	NextPane, PrevPane  key.Binding
+	Tab1, Tab2, Tab3    key.Binding
+	Tab4                key.Binding
+	PrevTab, NextTab    key.Binding
+	Restart, CancelCall key.Binding
+
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Open, Filter, ClearFilter, AcceptFilter key.Binding
+
+	BackToForm, Save, Search, NextMatch, PrevMatch key.Binding
+	Rerun, Edit, Copy                              key.Binding
+}
+
+// DefaultKeyMap returns the default bindings.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return KeyMap{
+		Quit:     b([]string{"ctrl+c", "q"}, "q", "quit"),
+		Help:     b([]string{"?"}, "?", "more keys"),
+		NextPane: b([]string{"tab"}, "tab", "next pane"),
+		PrevPane: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		Tab1:     b([]string{"1"}, "1", "result"),
+		Tab2:     b([]string{"2"}, "2", "logs"),
+		Tab3:     b([]string{"3"}, "3", "traffic"),
+		Tab4:     b([]string{"4"}, "4", "history"),
+		PrevTab:  b([]string{"left", "["}, "←/→", "switch tab"),
+		NextTab:  b([]string{"right", "]"}, "→", "next tab"),
+		Restart:  b([]string{"R"}, "R", "restart server"),
+		// The cancel key is bound while a call runs (the output pane has
+		// the focus then).
+		CancelCall: b([]string{"esc", "x", "ctrl+x"}, "esc", "cancel call"),
+
+		Up:       b([]string{"up", "k"}, "↑/↓", "move"),
+		Down:     b([]string{"down", "j"}, "↓", "down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup/pgdn", "page"),
+		PageDown: b([]string{"pgdown", "ctrl+d", " "}, "pgdn", "page down"),
+		Top:      b([]string{"home", "g"}, "g/G", "top/bottom"),
+		Bottom:   b([]string{"end", "G"}, "G", "bottom"),
+
+		Open:         b([]string{"enter"}, "enter", "open form"),
+		Filter:       b([]string{"/"}, "/", "filter"),
+		ClearFilter:  b([]string{"esc"}, "esc", "clear filter"),
+		AcceptFilter: b([]string{"enter"}, "enter", "open"),
+
+		BackToForm: b([]string{"esc", "e"}, "esc", "back to form"),
+		Save:       b([]string{"s"}, "s", "save media"),
+		Search:     b([]string{"/"}, "/", "search"),
+		NextMatch:  b([]string{"n"}, "n/N", "next/prev match"),
+		PrevMatch:  b([]string{"N"}, "N", "previous match"),
+		Rerun:      b([]string{"enter"}, "enter", "re-run"),
+		Edit:       b([]string{"e"}, "e", "edit in form"),
+		Copy:       b([]string{"y", "c"}, "y", "copy as command"),
+	}
+}
+
+// ShortHelp implements help.KeyMap: the enabled bindings, most useful first.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{
+		k.CancelCall, k.Open, k.AcceptFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
+		k.Filter, k.Search, k.NextMatch, k.ClearFilter, k.Save, k.Up, k.PrevTab,
+		k.Restart, k.NextPane, k.Help, k.Quit,
+	}
+}
+
+// FullHelp implements help.KeyMap.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.PageUp, k.Top, k.NextPane, k.PrevPane},
+		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
+		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
+		{k.Rerun, k.Edit, k.Copy, k.Save, k.BackToForm},
+		{k.CancelCall, k.Restart, k.Help, k.Quit},
+	}
+}
+
+// all returns pointers to every binding, for enabling them together.
+func (k *KeyMap) all() []*key.Binding {
+	return []*key.Binding{
+		&k.Quit, &k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4,
+		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
+		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
+		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
+		&k.Rerun, &k.Edit, &k.Copy,
+	}
+}
+
+// keyState is what the bindings depend on.
+type keyState struct {
+	focus      focus
+	tab        tab
+	typing     bool // a text input (filter, search) has the keys
+	filtered   bool // the tool list has a filter
+	hasTools   bool
+	formOpen   bool
+	calling    bool
+	hasMedia   bool
+	hasSearch  bool
+	hasHistory bool
+	canRestart bool
+}
+
+// sync enables exactly the bindings that apply in state s.
+func (k *KeyMap) sync(s keyState) {
+	for _, b := range k.all() {
+		b.SetEnabled(false)
+	}
+	k.Quit.SetEnabled(true)
+	if s.typing {
+		k.AcceptFilter.SetEnabled(s.focus == focusTools)
+		k.ClearFilter.SetEnabled(true)
+		return
+	}
+	on := func(bs ...*key.Binding) {
+		for _, b := range bs {
+			b.SetEnabled(true)
+		}
+	}
+	on(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
+	k.Restart.SetEnabled(s.canRestart)
+	switch s.focus {
+	case focusTools:
+		on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.Filter)
+		k.Open.SetEnabled(s.hasTools)
+		k.ClearFilter.SetEnabled(s.filtered)
+	case focusOutput:
+		on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.PrevTab, &k.NextTab)
+		k.CancelCall.SetEnabled(s.calling)
+		k.BackToForm.SetEnabled(s.formOpen && !s.calling && s.tab != tabHistory)
+		k.Save.SetEnabled(s.tab == tabResult && s.hasMedia)
+		k.Search.SetEnabled(s.tab == tabTraffic)
+		k.NextMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
+		k.PrevMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
+		hist := s.tab == tabHistory && s.hasHistory
+		k.Rerun.SetEnabled(hist && !s.calling)
+		k.Edit.SetEnabled(hist)
+		k.Copy.SetEnabled(hist)
+	case focusDoctor:
+		k.Restart.SetEnabled(true)
+	}
+}

@@ -1,0 +1,217 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/forms"
+)
+
+// Layout, from the top: the header line, the tool list (left) beside the
+// form (right, top) and the output tabs (right, bottom), and the help bar.
+// The focused right-hand box gets the larger share of the height.
+
+const minWidth, minHeight = 40, 12
+
+func (m *Model) setFocus(f focus) {
+	if m.focus != f {
+		m.focus = f
+		m.resize(m.width, m.height)
+	}
+}
+
+func (m *Model) leftWidth() int {
+	return max(22, min(m.width*3/10, 44))
+}
+
+func (m *Model) helpHeight() int {
+	if !m.help.ShowAll {
+		return 1
+	}
+	return 6
+}
+
+func (m *Model) bodyHeight() int { return max(m.height-1-m.helpHeight(), 6) }
+
+// split returns the heights of the right column's top and bottom boxes.
+func (m *Model) split() (top, bottom int) {
+	h := m.bodyHeight()
+	switch m.focus {
+	case focusForm, focusDoctor:
+		bottom = max(h*2/5, 6)
+	case focusOutput:
+		bottom = h - max(h*2/5, 6)
+	default:
+		bottom = h / 2
+	}
+	return h - bottom, bottom
+}
+
+// resize lays the panes out for a w×h terminal.
+func (m *Model) resize(w, h int) {
+	m.width, m.height = max(w, minWidth), max(h, minHeight)
+	lw, rw := m.leftWidth(), m.width-m.leftWidth()
+	top, bottom := m.split()
+	m.header.SetSize(m.width, 1)
+	m.tools.SetSize(lw-4, m.bodyHeight()-2)
+	m.form.SetSize(rw-4, top-2)
+	m.doctor.SetSize(rw-4, top-2)
+	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history} {
+		p.SetSize(rw-4, bottom-2)
+	}
+	m.help.SetWidth(m.width)
+}
+
+// syncKeys enables the bindings that apply now (the help bar shows them).
+func (m *Model) syncKeys() {
+	m.keys.sync(keyState{
+		focus: m.focus, tab: m.tab,
+		typing:     m.tools.filtering || m.traffic.searching,
+		filtered:   m.tools.filtered(),
+		hasTools:   len(m.tools.visible) > 0,
+		formOpen:   m.form.form != nil,
+		calling:    m.call != nil,
+		hasMedia:   m.result.data != nil && len(m.result.data.media) > 0,
+		hasSearch:  m.traffic.search.Value() != "",
+		hasHistory: len(m.history.entries) > 0,
+		canRestart: m.state != stateConnecting,
+	})
+}
+
+// helpKeys is what the help bar shows: the form's keys when it has the
+// focus, the inspector's otherwise.
+type helpKeys struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
+func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
+
+func (m *Model) helpView() string {
+	if m.status != "" {
+		return ansi.Truncate(m.st.Match.Render(" "+m.status), m.width, "…")
+	}
+	var hk helpKeys
+	if m.focus == focusForm && m.form.form != nil {
+		fk := forms.DefaultKeyMap()
+		quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))
+		fk.Cancel.SetHelp("esc", "back to tools")
+		hk.short = []key.Binding{fk.Submit, fk.Next, fk.SendAnyway, fk.ToggleJSON, fk.Cancel, quit}
+		hk.full = append(fk.FullHelp(), []key.Binding{quit})
+	} else {
+		hk = helpKeys{short: m.keys.ShortHelp(), full: m.keys.FullHelp()}
+	}
+	return " " + m.help.View(hk)
+}
+
+// render draws the whole screen.
+func (m *Model) render() string {
+	lw, rw := m.leftWidth(), m.width-m.leftWidth()
+	top, bottom := m.split()
+	left := m.box(m.toolsTitle(), m.tools.View(), lw, m.bodyHeight(), m.focus == focusTools)
+	var upper string
+	if m.state == stateFailed || m.state == stateExited {
+		upper = m.box("Server trouble", m.doctor.View(), rw, top, m.focus == focusDoctor)
+	} else {
+		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected()), rw, top, m.focus == focusForm)
+	}
+	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
+	body := joinColumns(left, upper+"\n"+lower)
+	return m.header.View() + "\n" + body + "\n" + m.helpView()
+}
+
+func (m *Model) toolsTitle() string {
+	n, shown := len(m.tools.tools), len(m.tools.visible)
+	if m.tools.filtered() {
+		return fmt.Sprintf("Tools %d/%d", shown, n)
+	}
+	return fmt.Sprintf("Tools %d", n)
+}
+
+func (m *Model) formTitle() string {
+	if m.form.isOpen() {
+		return "Form · " + m.form.tool.Name
+	}
+	return "Tool"
+}
+
+// tabsTitle renders the output tabs for the box's top line.
+func (m *Model) tabsTitle() string {
+	var parts []string
+	for t := tab(0); t < numTabs; t++ {
+		label := fmt.Sprintf("%d %s", t+1, t)
+		if t == tabLogs && m.logs.unread > 0 && m.tab != tabLogs {
+			label += fmt.Sprintf(" (%d)", m.logs.unread)
+		}
+		if t == m.tab {
+			parts = append(parts, m.st.TabActive.Render(label))
+		} else {
+			parts = append(parts, m.st.TabInactive.Render(label))
+		}
+	}
+	return strings.Join(parts, m.st.Dim.Render(" · "))
+}
+
+func (m *Model) outputView() string {
+	switch m.tab {
+	case tabLogs:
+		return m.logs.View()
+	case tabTraffic:
+		return m.traffic.View()
+	case tabHistory:
+		return m.history.View()
+	}
+	return m.result.View(m.now())
+}
+
+// box draws body inside a rounded border of exactly w×h cells with the
+// title in the top line. Lines are cut or padded to fit.
+func (m *Model) box(title, body string, w, h int, focused bool) string {
+	bs, ts := m.st.Border, m.st.Title
+	if focused {
+		bs, ts = m.st.BorderFocused, m.st.TitleFocused
+	}
+	inner := w - 4 // border and one space of padding each side
+	t := ansi.Truncate(title, max(w-6, 1), "…")
+	if !strings.Contains(title, "\x1b") {
+		t = ts.Render(t)
+	}
+	fill := max(w-5-ansi.StringWidth(t), 0)
+	var b strings.Builder
+	b.WriteString(bs.Render("╭─ ") + t + bs.Render(" "+strings.Repeat("─", fill)+"╮"))
+	lines := strings.Split(body, "\n")
+	side := bs.Render("│")
+	for i := 0; i < h-2; i++ {
+		l := ""
+		if i < len(lines) {
+			l = ansi.Truncate(lines[i], inner, "…")
+		}
+		pad := max(inner-ansi.StringWidth(l), 0)
+		b.WriteString("\n" + side + " " + l + strings.Repeat(" ", pad) + " " + side)
+	}
+	b.WriteString("\n" + bs.Render("╰"+strings.Repeat("─", max(w-2, 0))+"╯"))
+	return b.String()
+}
+
+// joinColumns puts two blocks of lines side by side.
+func joinColumns(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	n := max(len(al), len(bl))
+	var out strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			out.WriteString("\n")
+		}
+		if i < len(al) {
+			out.WriteString(al[i])
+		}
+		if i < len(bl) {
+			out.WriteString(bl[i])
+		}
+	}
+	return out.String()
+}

@@ -1,0 +1,179 @@
+// Package tui is mcpdev's interactive inspector: a Bubble Tea program that
+// connects to an MCP server by itself, lists its tools, builds a form from
+// the selected tool's input schema (package forms), calls it and shows
+// every part of the result, with logs, raw traffic and a history of calls.
+//
+// Only Model (the root) returns a tea.View; panes render strings and are
+// sized with SetSize. Keys go to the focused pane only; an open, focused
+// form gets every key but ctrl+c. No I/O happens in Update: connecting,
+// listing and calling run as commands (cmds.go), and the connection's
+// streams arrive through one re-arming wait command (mailbox.go).
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Options configures the inspector; every field is optional.
+type Options struct {
+	// Target is the server as the user named it: shown until the server
+	// says its name, and used in copied `mcpdev call` commands.
+	Target string
+	// Dark forces the dark (true) or light (false) palette; nil asks the
+	// terminal (tea.BackgroundColorMsg) and starts dark.
+	Dark *bool
+	// SaveDir is where media blocks are saved (default: the current
+	// directory).
+	SaveDir string
+	// Now is the clock (tests pin it); default time.Now.
+	Now func() time.Time
+}
+
+// Model is the root model of the inspector.
+type Model struct {
+	ctx       context.Context
+	connector Connector
+	opts      Options
+	now       func() time.Time
+
+	st            Styles
+	keys          KeyMap
+	help          help.Model
+	width, height int
+	focus         focus
+	tab           tab
+	status        string
+
+	header  headerPane
+	tools   toolsPane
+	form    formPane
+	result  resultPane
+	logs    logsPane
+	traffic trafficPane
+	history historyPane
+	doctor  doctorPane
+
+	sess     *session
+	gen      int
+	state    connState
+	nextCall int
+	call     *runningCall
+	callTool sdk.ToolInfo
+	callArgs json.RawMessage
+	lastArgs map[string]json.RawMessage // per tool: the arguments of its last call
+	drafts   map[string]json.RawMessage // per tool: form values left unsent
+	reopen   string                     // tool whose form reopens after a restart
+}
+
+// New returns the inspector for the server c connects to. Nothing happens
+// until the program runs Init.
+func New(ctx context.Context, c Connector, opts Options) *Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	dark := opts.Dark == nil || *opts.Dark
+	m := &Model{
+		ctx: ctx, connector: c, opts: opts, now: opts.Now,
+		keys: DefaultKeyMap(), help: help.New(),
+		lastArgs: map[string]json.RawMessage{}, drafts: map[string]json.RawMessage{},
+	}
+	m.st = NewStyles(dark)
+	st := &m.st
+	m.header = headerPane{st: st, target: opts.Target}
+	m.tools = newToolsPane(st)
+	m.form = newFormPane(st)
+	m.result = newResultPane(st)
+	m.logs = logsPane{st: st}
+	m.traffic = newTrafficPane(st)
+	m.history = historyPane{st: st}
+	m.doctor = doctorPane{st: st}
+	m.help.Styles = help.DefaultStyles(dark)
+	m.resize(80, 24)
+	return m
+}
+
+// Init asks the terminal for its background colour and connects.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.connect()}
+	if m.opts.Dark == nil {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// Close ends the connection (the program has quit).
+func (m *Model) Close() {
+	if m.sess != nil {
+		closeCmd(m.sess)()
+		m.sess = nil
+	}
+}
+
+// connect starts a new connection generation.
+func (m *Model) connect() tea.Cmd {
+	m.gen++
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.sess = &session{gen: m.gen, box: newMailbox(), ctx: ctx, cancel: cancel}
+	m.state = stateConnecting
+	m.header.state = stateConnecting
+	return tea.Batch(connectCmd(ctx, m.connector, m.gen, m.sess.box), waitEventsCmd(m.sess.box, m.gen))
+}
+
+// restart closes the connection and connects again, keeping the form's
+// values (reopened once the tools are listed).
+func (m *Model) restart() tea.Cmd {
+	if m.form.isOpen() {
+		m.reopen = m.form.tool.Name
+		if v := m.form.value(); v != nil {
+			m.drafts[m.reopen] = v
+		}
+	}
+	var cmds []tea.Cmd
+	if m.sess != nil {
+		cmds = append(cmds, closeCmd(m.sess))
+	}
+	if m.call != nil {
+		m.call.cancel()
+		m.call = nil
+		m.result.call = nil
+	}
+	m.logs.add(logEvent{at: m.now(), level: "notice", logger: "mcpdev", text: "restarting the server"})
+	return tea.Batch(append(cmds, m.connect())...)
+}
+
+// setDark switches the palette (from tea.BackgroundColorMsg).
+func (m *Model) setDark(dark bool) {
+	m.st = NewStyles(dark)
+	m.help.Styles = help.DefaultStyles(dark)
+	m.result.bar = newResultPane(&m.st).bar
+	m.result.layout()
+}
+
+// View renders the whole screen. It is the only tea.View of the program.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "mcpdev · " + m.serverName()
+	if m.call != nil {
+		pb := tea.ProgressBar{State: tea.ProgressBarIndeterminate}
+		if p := m.call.progress; p != nil && p.Total > 0 {
+			pb = tea.ProgressBar{State: tea.ProgressBarDefault, Value: int(min(p.Progress/p.Total, 1) * 100)}
+		}
+		v.ProgressBar = &pb
+	}
+	return v
+}
+
+func (m *Model) serverName() string {
+	if m.header.info.Name != "" {
+		return m.header.info.Name
+	}
+	return m.opts.Target
+}

@@ -1,0 +1,106 @@
+package tui
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Every message carries the generation (gen) of the connection it belongs
+// to; after a restart, messages of the old connection are dropped.
+
+// serverInfo is what the header shows about the connected server.
+type serverInfo struct {
+	Name, Title, Version string
+	Protocol, Transport  string
+	Instructions         string
+}
+
+// connectedMsg: Connect succeeded.
+type connectedMsg struct {
+	gen  int
+	conn *Connection
+	info serverInfo
+}
+
+// connectFailedMsg: the server could not be started, reached or initialized.
+type connectFailedMsg struct {
+	gen    int
+	err    error
+	report string
+}
+
+// toolsMsg answers tools/list.
+type toolsMsg struct {
+	gen   int
+	tools []sdk.ToolInfo
+	err   error
+}
+
+// eventsMsg delivers what the connection's goroutines queued (logEvent,
+// trafficEvent, progressEvent, toolsChangedEvent).
+type eventsMsg struct {
+	gen    int
+	events []any
+}
+
+// disconnectedMsg: the connection ended (the server exited or crashed).
+type disconnectedMsg struct {
+	gen    int
+	err    error
+	report string
+}
+
+// callDoneMsg ends a tool call; view is the result prepared off the UI
+// goroutine (pretty JSON, output-schema verdict).
+type callDoneMsg struct {
+	gen, id int
+	res     *sdk.CallToolResult
+	err     error
+	elapsed time.Duration
+	view    *resultData
+}
+
+// tickMsg advances the elapsed timer of call id.
+type tickMsg struct{ id int }
+
+// savedMsg reports media blocks written to files.
+type savedMsg struct {
+	paths []string
+	err   error
+}
+
+// statusMsg shows a transient line in the help bar.
+type statusMsg struct{ text string }
+
+type logEvent struct {
+	at     time.Time
+	level  string // a log level, or "stderr"
+	logger string
+	text   string
+}
+
+type trafficEvent struct {
+	at   time.Time
+	dir  sdk.Direction
+	raw  []byte // the message as sent/received (marshalled)
+	id   string
+	what string // method, or "result"/"error"
+}
+
+type progressEvent struct {
+	callID int
+	p      sdk.ProgressParams
+}
+
+type toolsChangedEvent struct{}
+
+// historyEntry is one call of this session.
+type historyEntry struct {
+	tool    string
+	args    json.RawMessage
+	at      time.Time
+	elapsed time.Duration
+	outcome string // "ok", "tool error", "protocol error", "cancelled"
+}

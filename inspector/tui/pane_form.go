@@ -1,0 +1,143 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// formPane holds the form of the open tool (built fresh per invocation by
+// open), or describes the selected tool when no form is open.
+type formPane struct {
+	st            *Styles
+	width, height int
+
+	tool *sdk.ToolInfo // the tool the form is for
+	form *forms.Form
+	err  error // the schema could not be turned into a form
+}
+
+func newFormPane(st *Styles) formPane { return formPane{st: st} }
+
+func (p *formPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	if p.form != nil {
+		p.form.SetSize(w, h)
+	}
+}
+
+// open builds a fresh form for tool, prefilled with prefill (the last
+// arguments) or the schema's defaults, and focuses its first field.
+func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
+	p.tool, p.form, p.err = &tool, nil, nil
+	schema := tool.InputSchema
+	if len(schema) == 0 {
+		schema = json.RawMessage(`{"type":"object"}`)
+	}
+	f, err := forms.New(schema, &forms.Options{
+		Prefill: prefill, Theme: p.st.FormTheme(), Light: !p.st.Dark,
+		Width: p.width, Height: p.height,
+	})
+	if err != nil {
+		p.err = err
+		return nil
+	}
+	p.form = f
+	return f.Init()
+}
+
+// close drops the form (another tool was opened, or the tool is gone).
+func (p *formPane) close() { p.tool, p.form, p.err = nil, nil, nil }
+
+func (p *formPane) isOpen() bool { return p.tool != nil }
+
+// value is the form's current arguments (nil when there is none).
+func (p *formPane) value() json.RawMessage {
+	if p.form == nil {
+		return nil
+	}
+	v, err := p.form.Value()
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+func (p *formPane) Update(msg tea.Msg) tea.Cmd {
+	if p.form == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	p.form, cmd = p.form.Update(msg)
+	return cmd
+}
+
+// View renders the form, or the error building it, or the tool's details.
+func (p *formPane) View(sel *sdk.ToolInfo) string {
+	switch {
+	case p.form != nil:
+		return p.form.View()
+	case p.err != nil:
+		return p.st.ProtocolError.Render("This tool's input schema cannot be made into a form:") + "\n" +
+			ansi.Wrap(p.err.Error(), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
+	case sel != nil:
+		return p.detail(*sel)
+	}
+	return p.st.Dim.Render("No tool selected.")
+}
+
+// detail describes a tool before its form is opened.
+func (p *formPane) detail(t sdk.ToolInfo) string {
+	st, w := p.st, max(p.width, 10)
+	var lines []string
+	head := st.Bold.Render(toolTitle(t))
+	if toolTitle(t) != t.Name {
+		head += st.Dim.Render("  " + t.Name)
+	}
+	lines = append(lines, head)
+	if b := badges(st, t.Annotations); b != "" {
+		lines = append(lines, b)
+	}
+	if t.Description != "" {
+		lines = append(lines, "", ansi.Wrap(strings.TrimSpace(t.Description), w, ""))
+	}
+	lines = append(lines, "", st.Section.Render("Arguments"))
+	lines = append(lines, p.argLines(t)...)
+	if len(t.OutputSchema) > 0 {
+		lines = append(lines, "", st.Dim.Render("Declares an outputSchema: results are checked against it."))
+	}
+	lines = append(lines, "", st.Key.Render("enter")+st.Dim.Render(" open the form"))
+	out := strings.Split(strings.Join(lines, "\n"), "\n")
+	for i, l := range out {
+		out[i] = ansi.Truncate(l, w, "…")
+	}
+	if p.height > 0 && len(out) > p.height {
+		out = out[:p.height]
+	}
+	return strings.Join(out, "\n")
+}
+
+func (p *formPane) argLines(t sdk.ToolInfo) []string {
+	fields, err := forms.Fields(t.InputSchema)
+	if err != nil {
+		return []string{p.st.ProtocolError.Render("invalid input schema: " + err.Error())}
+	}
+	if len(fields) == 0 {
+		return []string{p.st.Dim.Render("(none)")}
+	}
+	var out []string
+	for _, f := range fields {
+		req := " "
+		if f.Required {
+			req = p.st.ProtocolError.Render("*")
+		}
+		out = append(out, fmt.Sprintf("%s %s %s", req, f.Path, p.st.Dim.Render(f.Constraints)))
+	}
+	return out
+}

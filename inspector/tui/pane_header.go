@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// connState is the state of the connection to the server.
+type connState int
+
+const (
+	stateConnecting connState = iota
+	stateConnected
+	stateFailed // could not start or initialize
+	stateExited // was connected, then the connection ended
+)
+
+// headerPane is the top line: server, protocol and era, transport, state.
+type headerPane struct {
+	st     *Styles
+	width  int
+	target string
+	info   serverInfo
+	state  connState
+}
+
+func (p *headerPane) SetSize(w, _ int) { p.width = w }
+
+// era names the protocol era of a negotiated version.
+func era(version string) string {
+	switch {
+	case version == "":
+		return ""
+	case slices.Contains(sdk.LegacyVersions, version):
+		return "legacy era"
+	case version >= sdk.ModernVersion:
+		return "2026 era"
+	}
+	return "unknown era"
+}
+
+func (p *headerPane) View() string {
+	st := p.st
+	var parts []string
+	name := p.info.Name
+	if p.info.Title != "" {
+		name = p.info.Title
+	}
+	if name == "" {
+		name = p.target
+	}
+	left := st.HeaderName.Render(" " + name)
+	if p.info.Version != "" {
+		left += " " + st.HeaderDim.Render(p.info.Version)
+	}
+	if p.info.Protocol != "" {
+		parts = append(parts, "MCP "+p.info.Protocol+" ("+era(p.info.Protocol)+")")
+	}
+	if p.info.Transport != "" {
+		parts = append(parts, p.info.Transport)
+	}
+	right := st.HeaderDim.Render(strings.Join(parts, " · "))
+	if right != "" {
+		right += st.HeaderDim.Render(" · ")
+	}
+	right += p.stateText() + " "
+	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if gap < 1 {
+		return ansi.Truncate(left+" "+right, p.width, "…")
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+func (p *headerPane) stateText() string {
+	st := p.st
+	switch p.state {
+	case stateConnected:
+		return st.StateOK.Render("● connected")
+	case stateFailed:
+		return st.StateBad.Render("✗ cannot start")
+	case stateExited:
+		return st.StateBad.Render("✗ server exited")
+	}
+	return st.StateBusy.Render("◌ connecting…")
+}

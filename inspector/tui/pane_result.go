@@ -1,0 +1,305 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/progress"
+	"charm.land/bubbles/v2/viewport"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// runningCall is the call in flight, shown with a progress bar.
+type runningCall struct {
+	id       int
+	tool     string
+	start    time.Time
+	progress *sdk.ProgressParams
+	cancel   context.CancelFunc
+}
+
+// resultPane shows the last result (scrollable) or the running call.
+type resultPane struct {
+	st            *Styles
+	width, height int
+	vp            viewport.Model
+	bar           progress.Model
+
+	tool    string
+	data    *resultData
+	err     error
+	elapsed time.Duration
+	status  string // one line above the content: outcome and timing
+	note    string // e.g. where media was saved
+	call    *runningCall
+}
+
+func newResultPane(st *Styles) resultPane {
+	vp := viewport.New()
+	vp.KeyMap = viewport.KeyMap{} // the root's KeyMap scrolls it
+	bar := progress.New(progress.WithColors(st.Accent, st.OK), progress.WithoutPercentage())
+	return resultPane{st: st, vp: vp, bar: bar}
+}
+
+func (p *resultPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.vp.SetWidth(w)
+	p.vp.SetHeight(max(h-2, 1))
+	p.bar.SetWidth(max(w-8, 10))
+	p.layout()
+}
+
+// start shows a call as running.
+func (p *resultPane) start(c *runningCall) {
+	p.call, p.note = c, ""
+}
+
+func (p *resultPane) setProgress(id int, pp sdk.ProgressParams) {
+	if p.call != nil && p.call.id == id {
+		p.call.progress = &pp
+	}
+}
+
+// finish shows a finished call's outcome.
+func (p *resultPane) finish(tool string, m callDoneMsg) {
+	p.call, p.tool, p.data, p.err, p.elapsed, p.note = nil, tool, m.view, m.err, m.elapsed, ""
+	p.vp.SetYOffset(0)
+	p.vp.SetXOffset(0)
+	p.layout()
+}
+
+// outcome is the one-word summary history keeps.
+func outcome(m callDoneMsg) string {
+	switch {
+	case errors.Is(m.err, context.Canceled):
+		return "cancelled"
+	case m.err != nil:
+		return "protocol error"
+	case m.res != nil && m.res.IsError:
+		return "tool error"
+	}
+	return "ok"
+}
+
+func (p *resultPane) statusLine() string {
+	st, took := p.st, formatDuration(p.elapsed)
+	var rpc *transport.Error
+	switch {
+	case p.err == nil && p.data == nil:
+		return st.Dim.Render("No result yet: pick a tool, fill its form, submit.")
+	case errors.Is(p.err, context.Canceled):
+		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
+	case errors.As(p.err, &rpc):
+		return st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)) + st.Dim.Render(" (JSON-RPC) · "+took)
+	case p.err != nil:
+		return st.ProtocolError.Render("✗ failed") + st.Dim.Render(" · "+took)
+	case p.data.isError:
+		return st.ToolError.Render("✗ tool error") + st.Dim.Render(" (isError) · "+p.tool+" · "+took)
+	}
+	return st.Success.Render("✓ ok") + st.Dim.Render(" · "+p.tool+" · "+took)
+}
+
+// layout renders the content for the current width into the viewport.
+func (p *resultPane) layout() {
+	if p.width <= 0 {
+		return
+	}
+	var lines []string
+	switch {
+	case p.err != nil:
+		lines = p.errorLines()
+	case p.data != nil:
+		lines = p.dataLines()
+	}
+	p.vp.SetContentLines(lines)
+}
+
+func (p *resultPane) errorLines() []string {
+	var rpc *transport.Error
+	if errors.As(p.err, &rpc) {
+		out := p.wrap(rpc.Message)
+		if len(rpc.Data) > 0 {
+			out = append(out, p.st.Section.Render("data"))
+			out = append(out, prettyLines(rpc.Data)...)
+		}
+		return out
+	}
+	if errors.Is(p.err, context.Canceled) {
+		return nil
+	}
+	return p.wrap(p.err.Error())
+}
+
+func (p *resultPane) dataLines() []string {
+	d, st := p.data, p.st
+	var out []string
+	n := len(d.blocks)
+	for i, b := range d.blocks {
+		out = append(out, p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
+		if b.text != "" {
+			out = append(out, p.wrap(b.text)...)
+		}
+		out = append(out, p.wrapJSON(b.json)...)
+	}
+	if n == 0 {
+		out = append(out, st.Dim.Render("(no content blocks)"))
+	}
+	if d.structured != nil || d.verdict.state != "" {
+		out = append(out, p.rule(st.Section.Render("structuredContent")+st.Dim.Render(" · ")+p.verdictText()))
+		for _, pr := range d.verdict.problems {
+			out = append(out, st.ProtocolError.Render("  ✗ ")+pr)
+		}
+		out = append(out, p.wrapJSON(d.structured)...)
+	}
+	if len(d.media) > 0 {
+		out = append(out, st.Dim.Render(fmt.Sprintf("%d binary block(s): press s to save them to files", len(d.media))))
+	}
+	return out
+}
+
+func (p *resultPane) verdictText() string {
+	st := p.st
+	switch p.data.verdict.state {
+	case "valid":
+		return st.Success.Render("✓ matches outputSchema")
+	case "invalid":
+		return st.ProtocolError.Render("✗ breaks outputSchema")
+	case "missing":
+		return st.ProtocolError.Render("✗ missing (the tool declares an outputSchema)")
+	case "not checked":
+		return st.Dim.Render("(outputSchema not checked: tool error)")
+	}
+	return st.Dim.Render("(no outputSchema)")
+}
+
+func (p *resultPane) rule(title string) string {
+	s := p.st.Section.Render("── ") + title + " "
+	if w := p.width - ansi.StringWidth(s); w > 0 {
+		s += p.st.Section.Render(strings.Repeat("─", w))
+	}
+	return ansi.Truncate(s, p.width, "")
+}
+
+// wrapJSON colours pretty JSON and wraps long lines under their indent.
+// Huge documents are left as they are (cut at the pane's edge).
+func (p *resultPane) wrapJSON(lines []string) []string {
+	if len(lines) > 20000 {
+		return lines
+	}
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= p.width {
+			out = append(out, colorJSONLine(p.st, l))
+			continue
+		}
+		t := strings.TrimLeft(l, " ")
+		ind := strings.Repeat(" ", min(len(l)-len(t)+2, p.width/2))
+		for i, w := range strings.Split(ansi.Wrap(colorJSONLine(p.st, t), max(p.width-len(ind), 10), ""), "\n") {
+			if i == 0 {
+				out = append(out, ind[:len(ind)-2]+w)
+			} else {
+				out = append(out, ind+w)
+			}
+		}
+	}
+	return out
+}
+
+func (p *resultPane) wrap(s string) []string {
+	return strings.Split(ansi.Wrap(s, max(p.width, 10), ""), "\n")
+}
+
+// colorJSON colours the keys of pretty-printed JSON lines. Huge documents
+// stay plain: colouring 10 MiB on every resize is not worth it.
+func colorJSON(st *Styles, lines []string) []string {
+	if len(lines) > 20000 {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = colorJSONLine(st, l)
+	}
+	return out
+}
+
+func colorJSONLine(st *Styles, l string) string {
+	t := strings.TrimLeft(l, " ")
+	if !strings.HasPrefix(t, `"`) {
+		return l
+	}
+	end := closingQuote(t)
+	if end < 0 {
+		return l
+	}
+	indent := l[:len(l)-len(t)]
+	if strings.HasPrefix(t[end+1:], ": ") {
+		return indent + st.JSONKey.Render(t[:end+1]) + t[end+1:]
+	}
+	return indent + st.JSONString.Render(t[:end+1]) + t[end+1:]
+}
+
+func closingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+// View renders the pane: a status line, then the scrollable content, or
+// the running call's progress.
+func (p *resultPane) View(now time.Time) string {
+	if p.call != nil {
+		return p.progressView(now)
+	}
+	head := p.statusLine()
+	if p.note != "" {
+		head += p.st.Dim.Render(" · " + p.note)
+	}
+	return ansi.Truncate(head, p.width, "…") + "\n" + p.vp.View()
+}
+
+func (p *resultPane) progressView(now time.Time) string {
+	c, st := p.call, p.st
+	head := st.StateBusy.Render("● "+c.tool+" running") + st.Dim.Render(" · "+formatDuration(now.Sub(c.start).Truncate(100*time.Millisecond)))
+	lines := []string{head, ""}
+	pp := c.progress
+	switch {
+	case pp == nil:
+		lines = append(lines, st.Dim.Render("waiting for the server (no progress reported yet)"))
+	case pp.Total > 0:
+		pct := min(pp.Progress/pp.Total, 1)
+		lines = append(lines, p.bar.ViewAs(pct)+fmt.Sprintf(" %3.0f%%", pct*100))
+		lines = append(lines, st.Dim.Render(fmt.Sprintf("%g of %g", pp.Progress, pp.Total)))
+	default:
+		lines = append(lines, st.Dim.Render(fmt.Sprintf("progress %g (no total)", pp.Progress)))
+	}
+	if pp != nil && pp.Message != "" {
+		lines = append(lines, p.wrap(pp.Message)...)
+	}
+	lines = append(lines, "", st.Key.Render("esc")+st.Dim.Render(" cancel the call (sends notifications/cancelled)"))
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, p.width, "…")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,233 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// toolsPane lists the tools, two lines each, filtered after "/".
+type toolsPane struct {
+	st            *Styles
+	width, height int
+
+	tools   []sdk.ToolInfo
+	hay     []string // lower-cased name, title and description, for filtering
+	visible []int    // indexes into tools that pass the filter
+	cursor  int      // index into visible
+	offset  int      // first visible item drawn
+
+	filter    textinput.Model
+	filtering bool // the filter input has the keys
+	loaded    bool
+}
+
+func newToolsPane(st *Styles) toolsPane {
+	ti := textinput.New()
+	ti.Prompt = "/"
+	ti.Placeholder = "filter"
+	return toolsPane{st: st, filter: ti}
+}
+
+func (p *toolsPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.filter.SetWidth(max(w-2, 1))
+	p.scroll()
+}
+
+// SetTools replaces the list, keeping the selected tool when it still exists.
+func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
+	keep := ""
+	if t := p.Selected(); t != nil {
+		keep = t.Name
+	}
+	p.tools, p.loaded = tools, true
+	p.hay = make([]string, len(tools))
+	for i, t := range tools {
+		p.hay[i] = strings.ToLower(t.Name + "\x00" + t.Title + "\x00" + t.Description)
+	}
+	p.apply()
+	p.selectName(keep)
+}
+
+func (p *toolsPane) selectName(name string) {
+	for i, ti := range p.visible {
+		if p.tools[ti].Name == name {
+			p.cursor = i
+			p.scroll()
+			return
+		}
+	}
+}
+
+// apply recomputes the visible tools from the filter text.
+func (p *toolsPane) apply() {
+	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
+	p.visible = p.visible[:0]
+	for i := range p.tools {
+		if q == "" || strings.Contains(p.hay[i], q) {
+			p.visible = append(p.visible, i)
+		}
+	}
+	p.cursor = min(p.cursor, max(len(p.visible)-1, 0))
+	p.scroll()
+}
+
+// Selected is the tool under the cursor, or nil.
+func (p *toolsPane) Selected() *sdk.ToolInfo {
+	if p.cursor < 0 || p.cursor >= len(p.visible) {
+		return nil
+	}
+	return &p.tools[p.visible[p.cursor]]
+}
+
+func (p *toolsPane) filtered() bool { return p.filter.Value() != "" }
+
+// startFilter gives the keys to the filter input.
+func (p *toolsPane) startFilter() tea.Cmd {
+	p.filtering = true
+	return p.filter.Focus()
+}
+
+// stopFilter ends typing; clear also drops the filter.
+func (p *toolsPane) stopFilter(clear bool) {
+	p.filtering = false
+	p.filter.Blur()
+	if clear {
+		keep := p.Selected()
+		p.filter.SetValue("")
+		p.apply()
+		if keep != nil {
+			p.selectName(keep.Name)
+		}
+	}
+}
+
+// typeFilter sends a key to the filter input and re-filters.
+func (p *toolsPane) typeFilter(msg tea.Msg) tea.Cmd {
+	before := p.filter.Value()
+	var cmd tea.Cmd
+	p.filter, cmd = p.filter.Update(msg)
+	if p.filter.Value() != before {
+		p.cursor = 0
+		p.apply()
+	}
+	return cmd
+}
+
+// move moves the cursor by d items (clamped).
+func (p *toolsPane) move(d int) {
+	p.cursor = max(0, min(p.cursor+d, len(p.visible)-1))
+	p.scroll()
+}
+
+func (p *toolsPane) perPage() int {
+	h := p.height - 1 // the filter / count line
+	return max(h/2, 1)
+}
+
+func (p *toolsPane) scroll() {
+	n := p.perPage()
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+n {
+		p.offset = p.cursor - n + 1
+	}
+	p.offset = max(0, min(p.offset, len(p.visible)-n))
+}
+
+// View renders the visible slice only, so 1,000 tools cost as much as 10.
+func (p *toolsPane) View() string {
+	st := p.st
+	var b strings.Builder
+	b.WriteString(p.topLine())
+	end := min(p.offset+p.perPage(), len(p.visible))
+	for i := p.offset; i < end; i++ {
+		b.WriteString("\n")
+		b.WriteString(p.item(p.tools[p.visible[i]], i == p.cursor))
+	}
+	if len(p.visible) == 0 {
+		msg := "no tools"
+		if !p.loaded {
+			msg = "listing tools…"
+		} else if p.filtered() {
+			msg = "no tool matches"
+		}
+		b.WriteString("\n" + st.Dim.Render(msg))
+	}
+	return b.String()
+}
+
+func (p *toolsPane) topLine() string {
+	if p.filtering || p.filtered() {
+		return ansi.Truncate(p.filter.View(), p.width, "…")
+	}
+	return p.st.Dim.Render(ansi.Truncate("/ to filter", p.width, ""))
+}
+
+func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
+	st := p.st
+	name := t.Name
+	if title := toolTitle(t); title != t.Name {
+		name = title
+	}
+	bar, nameSt, descSt := "  ", st.Item, st.ItemDesc
+	if selected {
+		bar, nameSt, descSt = st.ItemSelected.Render("┃ "), st.ItemSelected, st.ItemDescSelected
+	}
+	w := max(p.width-2, 1)
+	line1 := bar + nameSt.Render(ansi.Truncate(name, w, "…"))
+	second := badges(st, t.Annotations)
+	if d := firstLine(t.Description); d != "" {
+		if second != "" {
+			second += " "
+		}
+		second += descSt.Render(d)
+	}
+	if !selected {
+		bar = "  "
+	}
+	return line1 + "\n" + bar + ansi.Truncate(second, w, "…")
+}
+
+// toolTitle is the title (tool or annotation) or the name.
+func toolTitle(t sdk.ToolInfo) string {
+	switch {
+	case t.Title != "":
+		return t.Title
+	case t.Annotations != nil && t.Annotations.Title != "":
+		return t.Annotations.Title
+	}
+	return t.Name
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// badges renders the annotation hints that are set to true.
+func badges(st *Styles, a *sdk.ToolAnnotations) string {
+	if a == nil {
+		return ""
+	}
+	var out []string
+	add := func(v *bool, name string) {
+		if v != nil && *v {
+			out = append(out, st.Badge[name].Render(name))
+		}
+	}
+	add(a.ReadOnlyHint, "read-only")
+	add(a.DestructiveHint, "destructive")
+	add(a.IdempotentHint, "idempotent")
+	add(a.OpenWorldHint, "open-world")
+	return strings.Join(out, " ")
+}

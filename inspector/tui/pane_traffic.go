@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+const (
+	maxTraffic     = 2000
+	maxPrettyBytes = 256 * 1024 // larger messages are shown cut
+)
+
+// trafficPane lists every JSON-RPC message in both directions; the
+// selected one is shown pretty-printed below the list. "/" searches the
+// raw text; n and N jump between matches.
+type trafficPane struct {
+	st            *Styles
+	width, height int
+	msgs          []trafficEvent
+	cursor        int
+	follow        bool // keep the newest selected
+	detailOff     int  // scroll of the detail view
+
+	search    textinput.Model
+	searching bool
+}
+
+func newTrafficPane(st *Styles) trafficPane {
+	ti := textinput.New()
+	ti.Prompt = "search: "
+	return trafficPane{st: st, follow: true, search: ti}
+}
+
+func (p *trafficPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.search.SetWidth(max(w-10, 1))
+}
+
+func (p *trafficPane) add(e trafficEvent) {
+	p.msgs = append(p.msgs, e)
+	if len(p.msgs) > maxTraffic {
+		drop := len(p.msgs) - maxTraffic
+		p.msgs = append(p.msgs[:0], p.msgs[drop:]...)
+		p.cursor = max(0, p.cursor-drop)
+	}
+	if p.follow {
+		p.cursor = len(p.msgs) - 1
+		p.detailOff = 0
+	}
+}
+
+func (p *trafficPane) move(d int) {
+	if len(p.msgs) == 0 {
+		return
+	}
+	p.cursor = max(0, min(p.cursor+d, len(p.msgs)-1))
+	p.follow = p.cursor == len(p.msgs)-1
+	p.detailOff = 0
+}
+
+func (p *trafficPane) query() string { return strings.ToLower(p.search.Value()) }
+
+// jump moves to the next (d=1) or previous (d=-1) message matching the search.
+func (p *trafficPane) jump(d int) bool {
+	q := []byte(p.query())
+	if len(q) == 0 {
+		return false
+	}
+	for i, n := p.cursor+d, 0; n < len(p.msgs); i, n = i+d, n+1 {
+		i = (i + len(p.msgs)) % len(p.msgs)
+		if bytes.Contains(bytes.ToLower(p.msgs[i].raw), q) {
+			p.cursor, p.detailOff = i, 0
+			p.follow = i == len(p.msgs)-1
+			return true
+		}
+	}
+	return false
+}
+
+func (p *trafficPane) startSearch() tea.Cmd {
+	p.searching = true
+	return p.search.Focus()
+}
+
+func (p *trafficPane) stopSearch(clear bool) {
+	p.searching = false
+	p.search.Blur()
+	if clear {
+		p.search.SetValue("")
+	}
+}
+
+func (p *trafficPane) typeSearch(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	p.search, cmd = p.search.Update(msg)
+	return cmd
+}
+
+func (p *trafficPane) listHeight() int { return max(min(len(p.msgs), p.height/3), 1) }
+
+func (p *trafficPane) View() string {
+	st := p.st
+	if len(p.msgs) == 0 {
+		return st.Dim.Render("No traffic yet.")
+	}
+	var lines []string
+	if p.searching || p.search.Value() != "" {
+		lines = append(lines, ansi.Truncate(p.search.View(), p.width, "…"))
+	}
+	lh := p.listHeight()
+	start := max(0, min(p.cursor-lh/2, len(p.msgs)-lh))
+	for i := start; i < min(start+lh, len(p.msgs)); i++ {
+		lines = append(lines, p.row(i))
+	}
+	lines = append(lines, st.Section.Render(strings.Repeat("─", p.width)))
+	rest := p.height - len(lines)
+	lines = append(lines, p.detail(rest)...)
+	return strings.Join(lines, "\n")
+}
+
+func (p *trafficPane) row(i int) string {
+	st, e := p.st, p.msgs[i]
+	arrow := st.Sent.Render("→")
+	if e.dir == sdk.Received {
+		arrow = st.Received.Render("←")
+	}
+	id := ""
+	if e.id != "" {
+		id = " #" + e.id
+	}
+	text := fmt.Sprintf("%s %s %s%s %s", e.at.Format("15:04:05.000"), arrow, e.what, id, st.Dim.Render(fmt.Sprintf("%dB", len(e.raw))))
+	if q := p.query(); q != "" && bytes.Contains(bytes.ToLower(e.raw), []byte(q)) {
+		text += " " + st.Match.Render("●")
+	}
+	if i == p.cursor {
+		text = st.ItemSelected.Render("┃ ") + text
+	} else {
+		text = "  " + text
+	}
+	return ansi.Truncate(text, p.width, "…")
+}
+
+func (p *trafficPane) detail(h int) []string {
+	if h <= 0 || p.cursor >= len(p.msgs) {
+		return nil
+	}
+	raw := p.msgs[p.cursor].raw
+	cut := len(raw) > maxPrettyBytes
+	var lines []string
+	if cut {
+		lines = strings.Split(ansi.Hardwrap(string(raw[:maxPrettyBytes]), max(p.width, 10), false), "\n")
+		lines = append(lines, p.st.Dim.Render(fmt.Sprintf("… %d more bytes", len(raw)-maxPrettyBytes)))
+	} else {
+		lines = colorJSON(p.st, prettyLines(raw))
+	}
+	p.detailOff = max(0, min(p.detailOff, len(lines)-h))
+	lines = lines[p.detailOff:min(len(lines), p.detailOff+h)]
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, p.width, "…")
+	}
+	return lines
+}

@@ -1,0 +1,277 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Update handles one message. It never blocks: everything slow is a command.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.syncKeys()
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		m.setDark(msg.IsDark())
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case connectedMsg:
+		return m.onConnected(msg)
+	case connectFailedMsg:
+		return m.onConnectFailed(msg)
+	case toolsMsg:
+		return m.onTools(msg)
+	case eventsMsg:
+		return m.onEvents(msg)
+	case disconnectedMsg:
+		m.onDisconnected(msg)
+	case callDoneMsg:
+		m.onCallDone(msg)
+	case tickMsg:
+		if m.call != nil && m.call.id == msg.id {
+			return tickCmd(msg.id)
+		}
+	case savedMsg:
+		m.onSaved(msg)
+	case statusMsg:
+		m.status = msg.text
+	case forms.SubmitMsg:
+		return m.onSubmit(msg)
+	case forms.CancelMsg:
+		m.leaveForm()
+	default:
+		return m.forward(msg)
+	}
+	return nil
+}
+
+// forward gives other messages (cursor blinks, field internals) to the
+// form and the text inputs.
+func (m *Model) forward(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	if m.form.form != nil {
+		cmds = append(cmds, m.form.Update(msg))
+	}
+	if m.tools.filtering {
+		cmds = append(cmds, m.tools.typeFilter(msg))
+	}
+	if m.traffic.searching {
+		cmds = append(cmds, m.traffic.typeSearch(msg))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) current(gen int) bool { return m.sess != nil && gen == m.gen }
+
+func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+	if !m.current(msg.gen) {
+		go msg.conn.close()
+		return nil
+	}
+	m.sess.conn = msg.conn
+	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
+	if m.focus == focusDoctor {
+		m.setFocus(focusTools)
+	}
+	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen))
+}
+
+func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
+	if !m.current(msg.gen) {
+		return nil
+	}
+	m.state, m.header.state = stateFailed, stateFailed
+	m.doctor.set("The server could not be started", msg.report)
+	m.setFocus(focusDoctor)
+	return nil
+}
+
+func (m *Model) onDisconnected(msg disconnectedMsg) {
+	if !m.current(msg.gen) {
+		return
+	}
+	m.state, m.header.state = stateExited, stateExited
+	m.doctor.set("The server exited", msg.report)
+	if m.form.isOpen() {
+		m.reopen = m.form.tool.Name
+		if v := m.form.value(); v != nil {
+			m.drafts[m.reopen] = v
+		}
+	}
+	m.setFocus(focusDoctor)
+}
+
+func (m *Model) onTools(msg toolsMsg) tea.Cmd {
+	if !m.current(msg.gen) {
+		return nil
+	}
+	if msg.err != nil {
+		m.status = "tools/list failed: " + msg.err.Error()
+		return nil
+	}
+	m.tools.SetTools(msg.tools)
+	if m.form.isOpen() {
+		if t := m.findTool(m.form.tool.Name); t != nil {
+			m.form.tool = t // the schema may have changed; the form stays
+		}
+	}
+	if name := m.reopen; name != "" {
+		m.reopen = ""
+		if t := m.findTool(name); t != nil {
+			m.tools.selectName(name)
+			return m.openForm(*t)
+		}
+	}
+	return nil
+}
+
+func (m *Model) findTool(name string) *sdk.ToolInfo {
+	for i := range m.tools.tools {
+		if m.tools.tools[i].Name == name {
+			return &m.tools.tools[i]
+		}
+	}
+	return nil
+}
+
+func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
+	if !m.current(msg.gen) {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, ev := range msg.events {
+		switch ev := ev.(type) {
+		case logEvent:
+			m.logs.add(ev)
+		case trafficEvent:
+			m.traffic.add(ev)
+		case progressEvent:
+			m.result.setProgress(ev.callID, ev.p)
+		case toolsChangedEvent:
+			if m.sess.conn != nil {
+				cmds = append(cmds, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
+			}
+		}
+	}
+	if m.tab == tabLogs {
+		m.logs.unread = 0
+	}
+	return tea.Batch(append(cmds, waitEventsCmd(m.sess.box, msg.gen))...)
+}
+
+// openForm opens a fresh form for tool, prefilled with its draft or last
+// arguments, and focuses its first field.
+func (m *Model) openForm(t sdk.ToolInfo) tea.Cmd {
+	prefill := m.drafts[t.Name]
+	if prefill == nil {
+		prefill = m.lastArgs[t.Name]
+	}
+	delete(m.drafts, t.Name)
+	m.setFocus(focusForm)
+	return m.form.open(t, prefill)
+}
+
+// leaveForm returns to the tool list; the values stay as a draft.
+func (m *Model) leaveForm() {
+	if m.form.isOpen() {
+		if v := m.form.value(); v != nil {
+			m.drafts[m.form.tool.Name] = v
+		}
+	}
+	m.setFocus(focusTools)
+}
+
+func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
+	if len(msg.Problems) > 0 && !msg.Force {
+		return nil // the form shows the problems and the send-anyway key
+	}
+	if !m.form.isOpen() {
+		return nil
+	}
+	return m.startCall(*m.form.tool, msg.Args)
+}
+
+// startCall calls tool with args; the output pane shows its progress.
+func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
+	if m.state != stateConnected || m.sess == nil || m.sess.conn == nil {
+		m.status = "not connected: press R to restart the server"
+		return nil
+	}
+	if m.call != nil {
+		m.status = "a call is running: wait, or press esc to cancel it"
+		return nil
+	}
+	m.nextCall++
+	ctx, cancel := context.WithCancel(m.sess.ctx)
+	m.call = &runningCall{id: m.nextCall, tool: t.Name, start: m.now(), cancel: cancel}
+	m.callTool, m.callArgs = t, args
+	m.result.start(m.call)
+	m.tab = tabResult
+	m.setFocus(focusOutput)
+	return tea.Batch(callCmd(ctx, m.sess, m.call.id, t, args), tickCmd(m.call.id))
+}
+
+func (m *Model) onCallDone(msg callDoneMsg) {
+	if m.call == nil || msg.id != m.call.id {
+		return
+	}
+	m.call.cancel()
+	m.call = nil
+	if msg.err == nil && msg.view == nil && msg.res != nil {
+		msg.view = prepareResult(msg.res, m.callTool)
+	}
+	m.result.finish(m.callTool.Name, msg)
+	m.lastArgs[m.callTool.Name] = m.callArgs
+	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
+	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
+		m.status = "the connection closed during the call"
+	}
+}
+
+// cancelCall cancels the running call: the client sends
+// notifications/cancelled and the call ends with context.Canceled.
+func (m *Model) cancelCall() {
+	if m.call != nil {
+		m.call.cancel()
+		m.status = "cancelling " + m.call.tool + "…"
+	}
+}
+
+func (m *Model) onSaved(msg savedMsg) {
+	switch {
+	case msg.err != nil:
+		m.result.note = "save failed: " + msg.err.Error()
+	case len(msg.paths) > 0:
+		m.result.note = "saved " + strings.Join(msg.paths, ", ")
+	}
+}
+
+// copyCall copies the selected history entry as an `mcpdev call` command
+// (OSC 52) and shows it.
+func (m *Model) copyCall() tea.Cmd {
+	e := m.history.selected()
+	if e == nil {
+		return nil
+	}
+	target := m.opts.Target
+	if target == "" {
+		target = "TARGET"
+	}
+	cmd := callCommand(target, e.tool, e.args)
+	m.history.copied = cmd
+	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))
+	return tea.SetClipboard(cmd)
+}
