@@ -29,10 +29,10 @@ type Styles struct {
 	ProtocolError, Cancel   lipgloss.Style
 	JSONKey, JSONString     lipgloss.Style
 
-	Level map[string]lipgloss.Style // log levels, plus "stderr"
-	Sent, Received, Match   lipgloss.Style
-	TabActive, TabInactive  lipgloss.Style
-	HelpKey, HelpDesc       lipgloss.Style
+	Level                  map[string]lipgloss.Style // log levels, plus "stderr"
+	Sent, Received, Match  lipgloss.Style
+	TabActive, TabInactive lipgloss.Style
+	HelpKey, HelpDesc      lipgloss.Style
 }
 
 // NewStyles builds the styles for a dark (isDark) or light background.
