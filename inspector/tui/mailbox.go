@@ -30,16 +30,20 @@ func (b *mailbox) push(v any) {
 
 // take waits for items and returns them all; nil once closed.
 func (b *mailbox) take() []any {
-	select {
-	case <-b.signal:
-	case <-b.done:
-		return nil
+	for {
+		select {
+		case <-b.signal:
+		case <-b.done:
+			return nil
+		}
+		b.mu.Lock()
+		items := b.items
+		b.items = nil
+		b.mu.Unlock()
+		if len(items) > 0 { // a token can outlive the items it announced
+			return items
+		}
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	items := b.items
-	b.items = nil
-	return items
 }
 
 func (b *mailbox) close() { b.once.Do(func() { close(b.done) }) }

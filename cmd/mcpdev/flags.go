@@ -1,0 +1,141 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector"
+)
+
+// config is a parsed command line.
+type config struct {
+	cmd        string   // "", "tools", "call", "test"
+	positional []string // words that are not flags, before --
+	command    []string // the words after --
+	tool       string   // call: the tool
+	pairs      []string // call: key=value…
+
+	resolve        inspector.ResolveOptions
+	connectTimeout time.Duration
+	timeout        time.Duration
+	verbose        bool
+	json           bool
+	strict         bool
+	noValidate     bool
+	update         bool
+	argsJSON       string
+}
+
+// targetWords is what Resolve gets: "-- CMD ARGS…" or the TARGET word.
+func (c *config) targetWords() []string {
+	switch {
+	case c.command != nil:
+		return append([]string{"--"}, c.command...)
+	case c.resolve.Config != "" || len(c.positional) == 0:
+		return nil
+	}
+	return c.positional[:1]
+}
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func parseArgs(args []string) (*config, error) {
+	cfg := &config{}
+	if len(args) == 0 {
+		return nil, inspector.Usagef("no command or target")
+	}
+	switch args[0] {
+	case "tools", "call", "test":
+		cfg.cmd, args = args[0], args[1:]
+	case "help":
+		return nil, flag.ErrHelp
+	}
+	if i := indexOf(args, "--"); i >= 0 {
+		cfg.command = args[i+1:]
+		args = args[:i]
+	}
+	fs := cfg.flagSet()
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		cfg.positional = append(cfg.positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	return cfg, cfg.split()
+}
+
+func (cfg *config) flagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("mcpdev "+cfg.cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var((*listFlag)(&cfg.resolve.Env), "env", "")
+	fs.Var((*listFlag)(&cfg.resolve.Headers), "header", "")
+	fs.StringVar(&cfg.resolve.Dir, "cwd", "", "")
+	fs.StringVar(&cfg.resolve.Config, "config", "", "")
+	fs.StringVar(&cfg.resolve.Server, "server", "", "")
+	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", inspector.DefaultConnectTimeout, "")
+	fs.DurationVar(&cfg.timeout, "timeout", inspector.DefaultTimeout, "")
+	fs.BoolVar(&cfg.verbose, "v", false, "")
+	fs.BoolVar(&cfg.json, "json", false, "")
+	fs.BoolVar(&cfg.strict, "strict", false, "")
+	fs.BoolVar(&cfg.noValidate, "no-validate", false, "")
+	fs.BoolVar(&cfg.update, "update", false, "")
+	fs.StringVar(&cfg.argsJSON, "args-json", "", "")
+	return fs
+}
+
+// split checks the positional words against the command.
+func (cfg *config) split() error {
+	hasTarget := cfg.command != nil || cfg.resolve.Config != ""
+	rest := cfg.positional
+	switch cfg.cmd {
+	case "test":
+		if cfg.command != nil {
+			return inspector.Usagef("test takes session files, not a command")
+		}
+	case "tools", "":
+		want := 1
+		if hasTarget {
+			want = 0
+		}
+		if len(rest) != want {
+			return inspector.Usagef("%s: want exactly one target (got %d words: %s)", orWord(cfg.cmd, "mcpdev"), len(rest)+len(cfg.command), strings.Join(rest, " "))
+		}
+	case "call":
+		if !hasTarget {
+			if len(rest) == 0 {
+				return inspector.Usagef("call: no target")
+			}
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return inspector.Usagef("call: no tool name")
+		}
+		cfg.tool, cfg.pairs = rest[0], rest[1:]
+	}
+	return nil
+}
+
+func orWord(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}

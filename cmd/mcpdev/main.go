@@ -1,0 +1,96 @@
+// Command mcpdev builds, launches and inspects MCP servers: list and call
+// tools from the command line, and run scripted test sessions. The work is
+// done by package inspector; this file maps flags to it and errors to exit
+// codes.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return inspector.ExitOK
+	}
+	if err == nil {
+		err = execute(ctx, cfg, stdout, stderr)
+	}
+	if err == nil {
+		return inspector.ExitOK
+	}
+	fmt.Fprintf(stderr, "mcpdev: %s\n", inspector.Describe(err))
+	var ue *inspector.UsageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, "run mcpdev -h for usage")
+	}
+	fmt.Fprintf(stderr, "%s\n", inspector.ErrorJSON(err))
+	return inspector.ExitCode(err)
+}
+
+func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
+	warn := func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", s) }
+	switch cfg.cmd {
+	case "test":
+		_, err := inspector.RunTests(ctx, stdout, cfg.positional, &inspector.TestOptions{
+			Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout,
+		})
+		return err
+	case "":
+		if _, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve); err != nil {
+			return err
+		}
+		return inspector.Usagef("%s", inspectorComing)
+	}
+	conn, err := connect(ctx, cfg, stderr)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if cfg.cmd == "tools" {
+		return inspector.RunTools(ctx, stdout, conn, &inspector.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warn})
+	}
+	opts := &inspector.CallOptions{
+		Pairs: cfg.pairs, ArgsJSON: cfg.argsJSON, NoValidate: cfg.noValidate, Strict: cfg.strict,
+		JSON: cfg.json, Timeout: cfg.timeout, Warn: warn,
+	}
+	if cfg.verbose {
+		opts.OnProgress = func(p sdk.ProgressParams) {
+			fmt.Fprintf(stderr, "progress: %g/%g %s\n", p.Progress, p.Total, p.Message)
+		}
+	}
+	return inspector.RunCall(ctx, stdout, conn, cfg.tool, opts)
+}
+
+func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Connection, error) {
+	t, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve)
+	if err != nil {
+		return nil, err
+	}
+	opts := &inspector.ConnectOptions{Timeout: cfg.connectTimeout}
+	if cfg.verbose {
+		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", line) }
+		opts.Client = &sdk.ClientOptions{OnLog: func(p sdk.LogParams) {
+			fmt.Fprintf(stderr, "log %s: %v\n", p.Level, p.Data)
+		}}
+	}
+	return t.Connect(ctx, opts)
+}

@@ -1,0 +1,65 @@
+package main
+
+const usage = `mcpdev — build, launch and inspect MCP servers
+
+Usage:
+  mcpdev TARGET                          the interactive inspector (coming soon)
+  mcpdev tools [flags] TARGET            list the server's tools
+  mcpdev call [flags] TARGET TOOL [key=value…]
+                                         call a tool and print its result
+  mcpdev test [flags] PATH…              run scripted test sessions (*.txtar;
+                                         directories are searched)
+
+Targets:
+  server.go | ./pkgdir                   a Go file or package: built (cached by
+                                         content), then run over stdio
+  server.py | server.js                  run with uv (or python3) / node
+  ./binary                               an executable speaking MCP on stdio
+  http(s)://host:port/mcp                Streamable HTTP
+  --config mcp.json [--server NAME]      a server from an "mcpServers" file
+  -- CMD ARGS…                           any stdio server; it ends the command
+                                         line, so TOOL and key=value go before:
+                                         mcpdev call echo message=hi -- node s.js
+
+Target flags (tools, call):
+  --env K=V          add to the server's environment (repeatable)
+  --cwd DIR          the server's working directory
+  --header "K: V"    HTTP header (repeatable)
+  --config FILE      an mcp.json-style file;  --server NAME  picks its entry
+  --connect-timeout  how long to wait for initialize (default 30s)
+  -v                 show the server's stderr, log messages and progress
+
+tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
+call flags:
+  --args-json '{…}'  the arguments as JSON (key=value pairs are applied on top)
+  --no-validate      send arguments even if the input schema refuses them
+  --strict           fail if the tool's own schema is invalid
+  --json             print the raw result as JSON
+  --timeout 60s      per request; every progress notification restarts it
+test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout
+
+Arguments of call: key=value, converted by the tool's input schema (integer,
+number, boolean, null, enum; JSON for objects and arrays, or a comma list for
+an array). Dotted keys set nested fields: book.title=Dune book.year=1965.
+key:=JSON sets a raw JSON value.
+
+Exit codes:
+  0  ok
+  1  usage or unexpected error; a test session failed
+  2  arguments refused by the tool's input schema (not sent)
+  3  authentication required
+  4  server could not be started, reached or initialized
+  5  the tool returned isError, or there is no such tool
+  6  the server's own tool schema is invalid (--strict)
+  7  another JSON-RPC error from the server
+  8  timeout
+On failure, the human message on stderr is followed by one line of JSON:
+  {"exitCode":N,"kind":"…","message":"…", …}
+`
+
+const inspectorComing = `The interactive inspector (mcpdev TARGET) is coming soon.
+Meanwhile, from the command line:
+  mcpdev tools TARGET                     list the tools
+  mcpdev call TARGET TOOL key=value…      call one
+  mcpdev test SESSION.txtar…              run scripted test sessions
+Run mcpdev -h for more.`

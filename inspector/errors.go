@@ -1,0 +1,112 @@
+package inspector
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// ArgsError reports arguments refused by the tool's input schema before
+// sending: every problem, and the arguments the tool takes.
+type ArgsError struct {
+	Tool     string
+	Problems []forms.Problem
+	Args     []ArgInfo
+}
+
+func (e *ArgsError) Error() string {
+	return fmt.Sprintf("arguments refused by %s's input schema (not sent): %s", e.Tool, strings.Join(e.problemStrings(), "; "))
+}
+
+func (e *ArgsError) problemStrings() []string {
+	out := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		out[i] = p.String()
+	}
+	return out
+}
+
+// Report lists every problem, then the tool's arguments.
+func (e *ArgsError) Report() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "arguments refused by %s's input schema (not sent):\n", e.Tool)
+	for _, p := range e.problemStrings() {
+		fmt.Fprintf(&b, "  %s\n", p)
+	}
+	b.WriteString(ArgsTable(e.Tool, e.Args))
+	b.WriteString("send them anyway with --no-validate")
+	return b.String()
+}
+
+// ArgsTable renders a tool's arguments, one per line.
+func ArgsTable(tool string, args []ArgInfo) string {
+	var b strings.Builder
+	if len(args) == 0 {
+		fmt.Fprintf(&b, "%s takes no arguments\n", tool)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "arguments of %s:\n", tool)
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	for _, a := range args {
+		req := ""
+		if a.Required {
+			req = "required"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", a.Path, a.Type, req, a.Constraints, a.Description)
+	}
+	tw.Flush()
+	return trimLines(b.String())
+}
+
+// trimLines removes the blanks tabwriter leaves at the ends of lines.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ToolError is a tool result with isError set, or a tool that does not exist.
+type ToolError struct {
+	Tool    string
+	Unknown bool     // no tool of that name
+	Known   []string // the tools the server has, when Unknown
+	Result  *sdk.CallToolResult
+}
+
+func (e *ToolError) Error() string {
+	if e.Unknown {
+		return fmt.Sprintf("no tool named %q (the server has: %s)", e.Tool, strings.Join(e.Known, ", "))
+	}
+	msg := ""
+	if e.Result != nil {
+		for _, c := range e.Result.Content {
+			if c.Type == "text" {
+				msg = c.Text
+				break
+			}
+		}
+	}
+	first, _, _ := strings.Cut(msg, "\n")
+	if first == "" {
+		return fmt.Sprintf("%s returned isError", e.Tool)
+	}
+	return fmt.Sprintf("%s returned isError: %s", e.Tool, first)
+}
+
+// SchemaError is a tool whose own schema is not a valid JSON Schema (or
+// not an object schema), reported under --strict.
+type SchemaError struct {
+	Tool string
+	Err  error
+}
+
+func (e *SchemaError) Error() string {
+	return fmt.Sprintf("tool %s has an invalid schema: %v", e.Tool, e.Err)
+}
+
+func (e *SchemaError) Unwrap() error { return e.Err }
