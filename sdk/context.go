@@ -32,8 +32,9 @@ type callInfo struct {
 	tool          string
 	progressToken json.RawMessage
 	notify        func(*transport.Message) error
-	logLevel      func() LogLevel
+	logLevel      func() LogLevel // nil: the client asked for no logs
 	requestID     json.RawMessage
+	clientCaps    map[string]json.RawMessage
 }
 
 type callKey struct{}
@@ -69,7 +70,7 @@ func Progress(ctx context.Context, progress, total float64, message string) erro
 // JSON-encodable value, typically a string.
 func Log(ctx context.Context, level LogLevel, data any) error {
 	ci := callFrom(ctx)
-	if ci == nil || ci.notify == nil {
+	if ci == nil || ci.notify == nil || ci.logLevel == nil {
 		return nil
 	}
 	if min := ci.logLevel(); levelRank[level] < levelRank[min] {

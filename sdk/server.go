@@ -15,6 +15,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -30,6 +31,12 @@ type ServerOptions struct {
 	Instructions string    // sent to clients in initialize
 	PageSize     int       // tools per tools/list page (default 100)
 	Stderr       io.Writer // diagnostics (default os.Stderr)
+	// ToolsTTL is the ttlMs hint on stateless-era tools/list and
+	// server/discover results (default 0: re-fetch whenever needed).
+	ToolsTTL time.Duration
+	// CachePublic marks those results cacheScope "public" (shareable
+	// across users); the default is "private".
+	CachePublic bool
 }
 
 // Server holds tools and serves them over any number of connections.
@@ -237,11 +244,4 @@ func (s *Server) answerBadFrame(ctx context.Context, conn transport.Conn, de *tr
 	}
 	fmt.Fprintf(s.opts.Stderr, "sdk: %v\n", de)
 	_ = conn.Write(ctx, transport.NewErrorResponse(id, de.Err))
-}
-
-// Run serves the server over stdio until stdin closes. Servers built with
-// the SDK call it from main; see RunArgs for choosing a transport from the
-// command line.
-func (s *Server) Run(ctx context.Context) error {
-	return s.Serve(ctx, transport.NewStdio(nil))
 }

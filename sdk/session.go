@@ -20,6 +20,7 @@ type Session struct {
 	version     string // negotiated legacy version; "" before initialize
 	initialized bool
 	logLevel    LogLevel
+	clientCaps  map[string]json.RawMessage // declared in initialize
 	inflight    map[string]context.CancelFunc
 	closed      bool
 }
@@ -55,25 +56,39 @@ func (ss *Session) ProtocolVersion() string {
 }
 
 // Handle processes one incoming message and returns the response to send,
-// or nil for notifications and responses.
+// or nil for notifications and responses. A request of the stateless
+// (2026-07-28) era — its _meta carries the protocol version — is answered
+// statelessly, with or without initialize; everything else follows the
+// handshake era.
 func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.Message {
+	if isModernMessage(m) {
+		return ss.srv.handleModern(ctx, m, ss.emitter(ctx), ss)
+	}
 	if !m.IsRequest() {
 		ss.handleNotification(m)
 		return nil
 	}
 	result, err := ss.dispatch(ctx, m)
-	if err != nil {
-		rpcErr, ok := err.(*transport.Error)
-		if !ok {
-			rpcErr = &transport.Error{Code: transport.CodeInternalError, Message: err.Error()}
-		}
-		return transport.NewErrorResponse(m.ID, rpcErr)
+	return respond(m, result, err)
+}
+
+type emitKey struct{}
+
+// withEmitter routes the progress and logs of the request handled with
+// ctx to emit (an HTTP request's own stream) instead of the session's
+// notify function.
+func withEmitter(ctx context.Context, emit func(*transport.Message) error) context.Context {
+	if emit == nil {
+		return ctx
 	}
-	resp, merr := transport.NewResult(m.ID, result)
-	if merr != nil {
-		return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "encode result: %v", merr))
+	return context.WithValue(ctx, emitKey{}, emit)
+}
+
+func (ss *Session) emitter(ctx context.Context) func(*transport.Message) error {
+	if emit, ok := ctx.Value(emitKey{}).(func(*transport.Message) error); ok {
+		return emit
 	}
-	return resp
+	return ss.notify
 }
 
 func (ss *Session) dispatch(ctx context.Context, m *transport.Message) (any, error) {
@@ -112,8 +127,11 @@ func (ss *Session) initialize(raw json.RawMessage) (any, error) {
 	if slices.Contains(LegacyVersions, p.ProtocolVersion) {
 		version = p.ProtocolVersion
 	}
+	var caps map[string]json.RawMessage
+	_ = json.Unmarshal(p.Capabilities, &caps)
 	ss.mu.Lock()
 	ss.version = version
+	ss.clientCaps = caps
 	ss.mu.Unlock()
 	return &InitializeResult{
 		ProtocolVersion: version,
@@ -124,11 +142,15 @@ func (ss *Session) initialize(raw json.RawMessage) (any, error) {
 }
 
 func (ss *Session) listTools(raw json.RawMessage) (any, error) {
+	return ss.srv.listTools(raw)
+}
+
+func (s *Server) listTools(raw json.RawMessage) (*ListToolsResult, error) {
 	var p ListToolsParams
 	if err := unmarshalParams(raw, &p); err != nil {
 		return nil, err
 	}
-	tools, next, err := ss.srv.page(p.Cursor)
+	tools, next, err := s.page(p.Cursor)
 	if err != nil {
 		return nil, err
 	}
@@ -136,18 +158,31 @@ func (ss *Session) listTools(raw json.RawMessage) (any, error) {
 }
 
 func (ss *Session) callTool(ctx context.Context, m *transport.Message) (any, error) {
+	ss.mu.Lock()
+	caps := ss.clientCaps
+	ss.mu.Unlock()
+	ci := &callInfo{notify: ss.emitter(ctx), logLevel: ss.level, requestID: m.ID, clientCaps: caps}
+	return ss.srv.callTool(ctx, m, ci, ss)
+}
+
+// callTool runs a tools/call request with the call's context ci; ss (may
+// be nil) tracks it for notifications/cancelled.
+func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *Session) (*CallToolResult, error) {
 	var p CallToolParams
 	if err := unmarshalParams(m.Params, &p); err != nil {
 		return nil, err
 	}
-	t := ss.srv.tool(p.Name)
+	t := s.tool(p.Name)
 	if t == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
 	}
-	ctx, done := ss.track(ctx, m.ID)
-	defer done()
-	ci := &callInfo{tool: p.Name, notify: ss.notify, logLevel: ss.level, requestID: m.ID}
-	if p.Meta != nil {
+	if ss != nil {
+		var done func()
+		ctx, done = ss.track(ctx, m.ID)
+		defer done()
+	}
+	ci.tool = p.Name
+	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
 	}
 	return t.handler(withCall(ctx, ci), p.Arguments)

@@ -1,0 +1,230 @@
+package sdk
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// The _meta keys of the stateless (2026-07-28) era.
+const (
+	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
+	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
+)
+
+// ModernVersions lists the stateless-era versions this SDK speaks.
+var ModernVersions = []string{ModernVersion}
+
+// ResultComplete is the resultType of every finished result.
+const ResultComplete = "complete"
+
+// DiscoverResult answers server/discover.
+type DiscoverResult struct {
+	SupportedVersions []string           `json:"supportedVersions"`
+	Capabilities      ServerCapabilities `json:"capabilities"`
+	Instructions      string             `json:"instructions,omitempty"`
+	ResultType        string             `json:"resultType"`
+	TTLMs             int64              `json:"ttlMs"`
+	CacheScope        string             `json:"cacheScope"`
+	Meta              map[string]any     `json:"_meta,omitempty"`
+}
+
+// requestMeta is the _meta of a stateless request.
+type requestMeta struct {
+	version       string
+	caps          map[string]json.RawMessage
+	logLevel      LogLevel // "" means: send no logs
+	progressToken json.RawMessage
+}
+
+// isModernMessage reports whether m belongs to the stateless era: it
+// carries the protocol version in _meta, or is server/discover.
+func isModernMessage(m *transport.Message) bool {
+	if m.Method == "server/discover" {
+		return true
+	}
+	if !bytes.Contains(m.Params, []byte(MetaProtocolVersion)) && !bytes.Contains(m.Params, []byte(MetaClientCapabilities)) {
+		return false
+	}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return false
+	}
+	_, v := p.Meta[MetaProtocolVersion]
+	_, c := p.Meta[MetaClientCapabilities]
+	return v || c
+}
+
+func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	var missing []string
+	for _, k := range []string{MetaProtocolVersion, MetaClientCapabilities} {
+		if _, ok := p.Meta[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
+	}
+	rm := &requestMeta{progressToken: p.Meta["progressToken"]}
+	if json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
+		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
+	}
+	if json.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
+		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
+	}
+	if raw, ok := p.Meta[MetaLogLevel]; ok {
+		if _, known := levelRank[rm.logLevel]; json.Unmarshal(raw, &rm.logLevel) != nil || !known {
+			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
+		}
+	}
+	return rm, nil
+}
+
+func joinComma(s []string) string {
+	var b bytes.Buffer
+	for i, x := range s {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x)
+	}
+	return b.String()
+}
+
+// unsupportedVersion is the -32022 error listing what the server speaks.
+func unsupportedVersion(requested string) *transport.Error {
+	data, _ := json.Marshal(map[string]any{"supported": ModernVersions, "requested": requested})
+	return &transport.Error{Code: transport.CodeUnsupportedVersion, Message: "Unsupported protocol version: " + requested, Data: data}
+}
+
+// HandleStateless answers one message of the stateless (2026-07-28) era:
+// no session, the version and client capabilities in every request's
+// _meta. emit carries the request's progress and log notifications ahead
+// of the response (nil drops them). Transports call it; over stdio a
+// Session routes such messages here itself.
+func (s *Server) HandleStateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+	return s.handleModern(ctx, m, emit, nil)
+}
+
+// handleModern serves a stateless-era message; ss (may be nil) tracks the
+// call for notifications/cancelled on a connection that has one.
+func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *Session) *transport.Message {
+	if !m.IsRequest() {
+		if ss != nil && m.Method == "notifications/cancelled" {
+			ss.handleNotification(m)
+		}
+		return nil
+	}
+	result, err := s.dispatchModern(ctx, m, emit, ss)
+	return respond(m, result, err)
+}
+
+func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *Session) (any, error) {
+	meta, err := parseRequestMeta(m.Params)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(ModernVersions, meta.version) {
+		return nil, unsupportedVersion(meta.version)
+	}
+	switch m.Method {
+	case "server/discover":
+		return s.discover(), nil
+	case "tools/list":
+		res, err := s.listTools(m.Params)
+		if err != nil {
+			return nil, err
+		}
+		res.ResultType, res.TTLMs, res.CacheScope = ResultComplete, new(s.opts.ToolsTTL.Milliseconds()), s.cacheScope()
+		return res, nil
+	case "tools/call":
+		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken}
+		if meta.logLevel != "" {
+			level := meta.logLevel
+			ci.logLevel = func() LogLevel { return level }
+		}
+		res, err := s.callTool(ctx, m, ci, ss)
+		if err != nil {
+			return nil, err
+		}
+		res.ResultType = ResultComplete
+		return res, nil
+	}
+	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
+}
+
+func (s *Server) cacheScope() string {
+	if s.opts.CachePublic {
+		return "public"
+	}
+	return "private"
+}
+
+func (s *Server) discover() *DiscoverResult {
+	return &DiscoverResult{
+		SupportedVersions: ModernVersions,
+		Capabilities:      ServerCapabilities{Tools: &ToolsCapability{}, Logging: &struct{}{}},
+		Instructions:      s.opts.Instructions,
+		ResultType:        ResultComplete,
+		TTLMs:             s.opts.ToolsTTL.Milliseconds(),
+		CacheScope:        s.cacheScope(),
+		Meta:              map[string]any{MetaServerInfo: s.info},
+	}
+}
+
+// RequireClientCapability fails a tool call with the -32021 error
+// (MissingRequiredClientCapability) unless the client declared every named
+// capability ("sampling", "elicitation", "roots", …). Return its error
+// from the tool:
+//
+//	if err := sdk.RequireClientCapability(ctx, "sampling"); err != nil {
+//		return "", err
+//	}
+func RequireClientCapability(ctx context.Context, names ...string) error {
+	ci := callFrom(ctx)
+	var caps map[string]json.RawMessage
+	if ci != nil {
+		caps = ci.clientCaps
+	}
+	missing := map[string]any{}
+	for _, n := range names {
+		if _, ok := caps[n]; !ok {
+			missing[n] = struct{}{}
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	data, _ := json.Marshal(map[string]any{"requiredCapabilities": missing})
+	return &transport.Error{Code: transport.CodeMissingCapability, Message: "Missing required client capability", Data: data}
+}
+
+// respond turns a dispatch outcome into the response message.
+func respond(m *transport.Message, result any, err error) *transport.Message {
+	if err != nil {
+		rpcErr, ok := err.(*transport.Error)
+		if !ok {
+			rpcErr = &transport.Error{Code: transport.CodeInternalError, Message: err.Error()}
+		}
+		return transport.NewErrorResponse(m.ID, rpcErr)
+	}
+	resp, merr := transport.NewResult(m.ID, result)
+	if merr != nil {
+		return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "encode result: %v", merr))
+	}
+	return resp
+}

@@ -1,0 +1,68 @@
+package sdk
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// HTTPOptions configures Server.HTTPHandler: allowed origins and hosts,
+// body size limit, a bearer-token hook, session idle timeout.
+type HTTPOptions = transport.StreamableServerOptions
+
+// HTTPHandler returns an http.Handler serving s over Streamable HTTP, both
+// protocol eras on one endpoint: the handshake era with sessions
+// (Mcp-Session-Id, SSE streams, resumption) and the stateless 2026-07-28
+// era (any number of replicas, no shared state). Mount it at /mcp:
+//
+//	http.Handle("/mcp", s.HTTPHandler(nil))
+func (s *Server) HTTPHandler(opts *HTTPOptions) *transport.StreamableServer {
+	return transport.NewStreamableServer(httpBackend{s}, opts)
+}
+
+// ServeHTTP serves s over Streamable HTTP on addr at /mcp until ctx is
+// cancelled. A bare port ("8000", ":8000") listens on 127.0.0.1 only.
+func (s *Server) ServeHTTP(ctx context.Context, addr string, opts *HTTPOptions) error {
+	ln, err := net.Listen("tcp", transport.ListenAddr(addr))
+	if err != nil {
+		return err
+	}
+	return s.ServeListener(ctx, ln, opts)
+}
+
+// ServeListener is ServeHTTP on a listener of your own.
+func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPOptions) error {
+	h := s.HTTPHandler(opts)
+	defer h.Close()
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	fmt.Fprintf(s.opts.Stderr, "sdk: %s serving MCP on http://%s/mcp\n", s.info.Name, ln.Addr())
+	return transport.Serve(ctx, transport.NewHTTPServer(mux, nil), ln)
+}
+
+// httpBackend is the protocol side of transport.StreamableServer.
+type httpBackend struct{ s *Server }
+
+func (b httpBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
+	return httpSession{b.s.NewSession(notify)}
+}
+
+func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+	return b.s.HandleStateless(ctx, m, emit)
+}
+
+func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(LegacyVersions, v) }
+
+// httpSession adapts a Session to one Mcp-Session-Id: each request's
+// progress and logs go to that request's own stream.
+type httpSession struct{ ss *Session }
+
+func (h httpSession) Handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+	return h.ss.Handle(withEmitter(ctx, emit), m)
+}
+
+func (h httpSession) Close() { h.ss.Close() }

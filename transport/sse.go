@@ -1,0 +1,244 @@
+package transport
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// sseConn writes Server-Sent Events to one HTTP response.
+type sseConn struct {
+	w         http.ResponseWriter
+	rc        *http.ResponseController
+	sessionID string
+	timeout   time.Duration
+	started   bool
+	buf       []byte
+}
+
+func newSSEConn(w http.ResponseWriter, sessionID string, timeout time.Duration) *sseConn {
+	return &sseConn{w: w, rc: http.NewResponseController(w), sessionID: sessionID, timeout: timeout}
+}
+
+func (c *sseConn) start() {
+	if c.started {
+		return
+	}
+	c.started = true
+	h := c.w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	if c.sessionID != "" {
+		h.Set(HeaderSessionID, c.sessionID)
+	}
+	c.w.WriteHeader(http.StatusOK)
+	_ = c.rc.Flush()
+}
+
+// write sends one event; id may be empty. data is one line of JSON.
+func (c *sseConn) write(id string, data []byte) error {
+	c.start()
+	_ = c.rc.SetWriteDeadline(time.Now().Add(c.timeout))
+	b := c.buf[:0]
+	if id != "" {
+		b = append(b, "id: "...)
+		b = append(b, id...)
+		b = append(b, '\n')
+	}
+	b = append(b, "event: message\ndata: "...)
+	b = append(b, data...)
+	b = append(b, "\n\n"...)
+	c.buf = b
+	if _, err := c.w.Write(b); err != nil {
+		return err
+	}
+	return c.rc.Flush()
+}
+
+type sseEvent struct {
+	seq  int
+	data []byte
+}
+
+// sseStream is a resumable stream of events: it keeps the last events so
+// a client that lost its connection can reconnect with Last-Event-ID, and
+// writes to whichever connection is attached now.
+type sseStream struct {
+	id  string
+	max int
+
+	mu       sync.Mutex
+	seq      int
+	buf      []sseEvent
+	conn     *sseConn
+	done     bool
+	finished chan struct{}
+}
+
+func newSSEStream(id string, max int) *sseStream {
+	return &sseStream{id: id, max: max, finished: make(chan struct{})}
+}
+
+func (st *sseStream) eventID(seq int) string { return st.id + "-" + itoa(seq) }
+
+// send records an event and writes it to the attached connection, if any.
+func (st *sseStream) send(data []byte) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.done {
+		return
+	}
+	st.seq++
+	st.buf = append(st.buf, sseEvent{seq: st.seq, data: data})
+	if len(st.buf) > st.max {
+		st.buf = st.buf[len(st.buf)-st.max:]
+	}
+	if st.conn != nil && st.conn.write(st.eventID(st.seq), data) != nil {
+		st.conn = nil // the client is gone; it may resume
+	}
+}
+
+// attach makes c the stream's connection and replays the events after
+// seq after (-1: none). Without steal it refuses when a connection is
+// already attached.
+func (st *sseStream) attach(c *sseConn, after int, steal bool) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.conn != nil && !steal {
+		return false
+	}
+	st.conn = c
+	c.start()
+	if after < 0 {
+		return true
+	}
+	for _, ev := range st.buf {
+		if ev.seq > after && c.write(st.eventID(ev.seq), ev.data) != nil {
+			st.conn = nil
+			break
+		}
+	}
+	return true
+}
+
+func (st *sseStream) detach(c *sseConn) {
+	st.mu.Lock()
+	if st.conn == c {
+		st.conn = nil
+	}
+	st.mu.Unlock()
+}
+
+// finish marks the stream complete: the response was its last event.
+func (st *sseStream) finish() {
+	st.mu.Lock()
+	if !st.done {
+		st.done = true
+		close(st.finished)
+	}
+	st.mu.Unlock()
+}
+
+// responseStream answers one POSTed request: as plain JSON when nothing
+// but the response is sent, or as an SSE stream once the request emits a
+// message (progress, log) ahead of its response.
+type responseStream struct {
+	mu        sync.Mutex
+	w         http.ResponseWriter
+	sessionID string
+	st        *sseStream // legacy era: resumable; nil when stateless
+	conn      *sseConn
+	timeout   time.Duration
+	sse       bool
+	closed    bool
+}
+
+func newResponseStream(w http.ResponseWriter, sessionID string, st *sseStream, timeout time.Duration) *responseStream {
+	return &responseStream{w: w, sessionID: sessionID, st: st, timeout: timeout}
+}
+
+// emit sends a message ahead of the response.
+func (o *responseStream) emit(m *Message) error {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return ErrClosed
+	}
+	o.switchToSSE()
+	if o.st != nil {
+		o.st.send(data)
+		return nil
+	}
+	if o.conn == nil {
+		return ErrClosed
+	}
+	if err := o.conn.write("", data); err != nil {
+		o.conn = nil
+		return err
+	}
+	return nil
+}
+
+func (o *responseStream) switchToSSE() {
+	if o.sse {
+		return
+	}
+	o.sse = true
+	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
+	if o.st != nil {
+		o.st.attach(o.conn, -1, true)
+	} else {
+		o.conn.start()
+	}
+}
+
+// finish sends the response and ends the request's stream.
+func (o *responseStream) finish(resp *Message, status func(*Error) int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.closed = true
+	if !o.sse {
+		var e *Error
+		if resp != nil {
+			e = resp.Error
+		}
+		writeJSON(o.w, status(e), o.sessionID, resp)
+		return
+	}
+	data, _ := json.Marshal(resp)
+	if o.st != nil {
+		o.st.send(data)
+		o.st.finish()
+		o.st.detach(o.conn)
+		return
+	}
+	if o.conn != nil {
+		_ = o.conn.write("", data)
+	}
+}
+
+func (o *responseStream) usedSSE() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.sse
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,483 @@
+package transport
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// StreamableClientOptions configures NewStreamableClient; every field is
+// optional.
+type StreamableClientOptions struct {
+	// HTTPClient sends the requests (default: a client of its own).
+	HTTPClient *http.Client
+	// Header is added to every request, e.g. Authorization.
+	Header http.Header
+	// MaxMessageSize bounds one incoming message (default DefaultMaxMessageSize).
+	MaxMessageSize int
+	// RetryFor is how long a request is retried while the server refuses
+	// connections, e.g. while a stateless server restarts (default 5s).
+	RetryFor time.Duration
+}
+
+// StreamableClient is the client side of Streamable HTTP as a Conn: every
+// written request is POSTed and its answer (JSON, or an SSE stream with
+// progress and logs before the response) comes back through Read. It
+// speaks both eras: requests carrying the 2026-07-28 _meta go out with the
+// MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and no session;
+// otherwise it keeps the Mcp-Session-Id of initialize, opens the GET
+// stream and resumes broken streams with Last-Event-ID.
+type StreamableClient struct {
+	url    string
+	client *http.Client
+	opts   StreamableClientOptions
+	in     chan *Message
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu        sync.Mutex
+	sessionID string
+	version   string // negotiated legacy version
+	initID    string
+	getOpen   bool
+	inflight  map[string]context.CancelFunc
+	closed    bool
+}
+
+// NewStreamableClient returns a Conn to the MCP endpoint at url
+// (e.g. http://127.0.0.1:8000/mcp). No request is made until the first
+// Write.
+func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableClient {
+	c := &StreamableClient{url: url, in: make(chan *Message, 64), inflight: map[string]context.CancelFunc{}}
+	if opts != nil {
+		c.opts = *opts
+	}
+	c.client = c.opts.HTTPClient
+	if c.client == nil {
+		c.client = &http.Client{Transport: &http.Transport{
+			Proxy: http.ProxyFromEnvironment, MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second,
+		}}
+	}
+	if c.opts.MaxMessageSize <= 0 {
+		c.opts.MaxMessageSize = DefaultMaxMessageSize
+	}
+	if c.opts.RetryFor <= 0 {
+		c.opts.RetryFor = 5 * time.Second
+	}
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	return c
+}
+
+// SessionID is the legacy-era session, "" before initialize or when stateless.
+func (c *StreamableClient) SessionID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sessionID
+}
+
+// Read returns the next message from the server.
+func (c *StreamableClient) Read(ctx context.Context) (*Message, error) {
+	select {
+	case m := <-c.in:
+		return m, nil
+	case <-c.ctx.Done():
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Write sends m. A request is POSTed in the background and answered
+// through Read; a notification or response is POSTed before Write returns.
+func (c *StreamableClient) Write(ctx context.Context, m *Message) error {
+	if c.ctx.Err() != nil {
+		return ErrClosed
+	}
+	_, stateless := metaVersion(m)
+	if m.Method == "notifications/cancelled" && c.abort(m) && c.SessionID() == "" {
+		return nil // stateless: closing the request's stream cancels it
+	}
+	if !m.IsRequest() {
+		return c.postOneWay(ctx, m, stateless)
+	}
+	key := string(m.ID)
+	rctx, cancel := context.WithCancel(c.ctx)
+	c.mu.Lock()
+	c.inflight[key] = cancel
+	if m.Method == "initialize" {
+		c.initID = key
+	}
+	c.mu.Unlock()
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer func() {
+			c.mu.Lock()
+			delete(c.inflight, key)
+			c.mu.Unlock()
+			cancel()
+		}()
+		c.roundTrip(rctx, m, stateless)
+	}()
+	return nil
+}
+
+// abort cancels the in-flight POST a notifications/cancelled refers to.
+func (c *StreamableClient) abort(m *Message) bool {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return false
+	}
+	c.mu.Lock()
+	cancel := c.inflight[string(p.RequestID)]
+	c.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	return cancel != nil
+}
+
+func (c *StreamableClient) postOneWay(ctx context.Context, m *Message, stateless bool) error {
+	resp, err := c.post(ctx, m, stateless)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("transport: POST %s: HTTP %d", m.Method, resp.StatusCode)
+	}
+	if m.Method == "notifications/initialized" {
+		c.startGetStream()
+	}
+	return nil
+}
+
+// roundTrip POSTs a request and delivers everything the server answers.
+func (c *StreamableClient) roundTrip(ctx context.Context, m *Message, stateless bool) {
+	resp, err := c.post(ctx, m, stateless)
+	if err != nil {
+		if ctx.Err() == nil {
+			c.deliver(NewErrorResponse(m.ID, Errorf(CodeInternalError, "transport: %v", err)))
+		}
+		return
+	}
+	defer resp.Body.Close()
+	c.noteSession(resp)
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch {
+	case mt == "text/event-stream":
+		c.readPostStream(ctx, resp.Body, m.ID)
+	case mt == "application/json":
+		c.readJSON(resp, m.ID)
+	default:
+		c.deliver(NewErrorResponse(m.ID, Errorf(CodeInternalError, "transport: HTTP %d with content type %q", resp.StatusCode, mt)))
+	}
+}
+
+func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
+	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageSize)+1))
+	if err == nil && len(data) > c.opts.MaxMessageSize {
+		err = errors.New("response too large")
+	}
+	if err != nil {
+		c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: read response: %v", err)))
+		return
+	}
+	msg, derr := Decode(data)
+	if derr != nil {
+		c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: HTTP %d: %s", resp.StatusCode, derr.Message)))
+		return
+	}
+	if msg.IsResponse() && (len(msg.ID) == 0 || string(msg.ID) == "null") {
+		msg.ID = id // an error answered before the server could read the id
+	}
+	c.deliver(msg)
+}
+
+// readPostStream reads a POST's SSE stream until the response to id; if
+// the stream breaks first it resumes with Last-Event-ID (legacy era).
+func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
+	lastID := ""
+	for attempt := 0; ; attempt++ {
+		got, last := c.readSSE(ctx, body, id)
+		body.Close()
+		if last != "" {
+			lastID = last
+		}
+		if got || ctx.Err() != nil {
+			return
+		}
+		if lastID == "" || c.SessionID() == "" || attempt >= 5 {
+			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: the response stream ended before the response")))
+			return
+		}
+		time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
+		resp, err := c.get(ctx, lastID)
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: resuming the stream: HTTP %d", resp.StatusCode)))
+			return
+		}
+		body = resp.Body
+	}
+}
+
+// readSSE delivers the events of one stream. It reports whether the
+// response to id arrived, and the last event id seen.
+func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) (bool, string) {
+	r := bufio.NewReaderSize(body, 32<<10)
+	var data []byte
+	lastID, eventID, event := "", "", ""
+	for {
+		line, err := readLine(r, c.opts.MaxMessageSize)
+		if err != nil {
+			return false, lastID
+		}
+		if len(line) == 0 { // dispatch
+			if eventID != "" {
+				lastID = eventID
+			}
+			if len(data) > 0 && (event == "" || event == "message") {
+				if m, derr := Decode(data); derr == nil {
+					c.deliver(m)
+					if id != nil && m.IsResponse() && string(m.ID) == string(id) {
+						return true, lastID
+					}
+				}
+			}
+			data, eventID, event = data[:0], "", ""
+			continue
+		}
+		field, value, _ := bytes.Cut(line, []byte(":"))
+		value = bytes.TrimPrefix(value, []byte(" "))
+		switch string(field) {
+		case "data":
+			if len(data) > 0 {
+				data = append(data, '\n')
+			}
+			data = append(data, value...)
+		case "id":
+			eventID = string(value)
+		case "event":
+			event = string(value)
+		}
+		if ctx.Err() != nil {
+			return false, lastID
+		}
+	}
+}
+
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > max+2 {
+			return nil, errors.New("transport: SSE line too long")
+		}
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && len(line) == 0 {
+			return nil, err
+		}
+		if err != nil && !bytes.HasSuffix(line, []byte("\n")) {
+			return nil, err // a cut-off last line is not an event
+		}
+		return bytes.TrimRight(line, "\r\n"), nil
+	}
+}
+
+// startGetStream opens the legacy GET stream for server-initiated
+// messages, once, and keeps it open (resuming) until Close.
+func (c *StreamableClient) startGetStream() {
+	c.mu.Lock()
+	if c.getOpen || c.sessionID == "" || c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.getOpen = true
+	c.wg.Add(1)
+	c.mu.Unlock()
+	go func() {
+		defer c.wg.Done()
+		lastID := ""
+		for failures := 0; c.ctx.Err() == nil && failures < 5; {
+			resp, err := c.get(c.ctx, lastID)
+			if err != nil {
+				failures++
+				sleepCtx(c.ctx, time.Duration(failures)*200*time.Millisecond)
+				continue
+			}
+			if resp.StatusCode != http.StatusOK {
+				resp.Body.Close()
+				return // 405: the server offers no GET stream
+			}
+			_, last := c.readSSE(c.ctx, resp.Body, nil)
+			resp.Body.Close()
+			if last != "" {
+				lastID = last
+				failures = 0
+			} else {
+				failures++
+			}
+			sleepCtx(c.ctx, 100*time.Millisecond)
+		}
+	}()
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+func (c *StreamableClient) get(ctx context.Context, lastEventID string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.setCommon(req.Header)
+	req.Header.Set("Accept", "text/event-stream")
+	if lastEventID != "" {
+		req.Header.Set(HeaderLastEventID, lastEventID)
+	}
+	return c.client.Do(req)
+}
+
+func (c *StreamableClient) setCommon(h http.Header) {
+	for k, v := range c.opts.Header {
+		h[k] = append([]string(nil), v...)
+	}
+	c.mu.Lock()
+	if c.sessionID != "" {
+		h.Set(HeaderSessionID, c.sessionID)
+	}
+	if c.version != "" {
+		h.Set(HeaderProtocolVersion, c.version)
+	}
+	c.mu.Unlock()
+}
+
+// post sends one message, retrying while the server refuses connections.
+func (c *StreamableClient) post(ctx context.Context, m *Message, stateless bool) (*http.Response, error) {
+	body, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(c.opts.RetryFor)
+	for wait := 20 * time.Millisecond; ; wait = min(wait*2, 500*time.Millisecond) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		c.setHeaders(req.Header, m, stateless)
+		resp, err := c.client.Do(req)
+		if err == nil || !errors.Is(err, syscall.ECONNREFUSED) || time.Now().After(deadline) {
+			return resp, err
+		}
+		sleepCtx(ctx, wait)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+}
+
+func (c *StreamableClient) setHeaders(h http.Header, m *Message, stateless bool) {
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "application/json, text/event-stream")
+	if !stateless {
+		c.setCommon(h)
+		return
+	}
+	for k, v := range c.opts.Header {
+		h[k] = append([]string(nil), v...)
+	}
+	v, _ := metaVersion(m)
+	h.Set(HeaderProtocolVersion, v)
+	if m.Method != "" {
+		h.Set(HeaderMethod, m.Method)
+	}
+	if name, ok := nameParam(m); ok {
+		h.Set(HeaderName, name)
+	}
+}
+
+// noteSession records the session id handed out by initialize.
+func (c *StreamableClient) noteSession(resp *http.Response) {
+	if id := resp.Header.Get(HeaderSessionID); id != "" {
+		c.mu.Lock()
+		if c.sessionID == "" {
+			c.sessionID = id
+		}
+		c.mu.Unlock()
+	}
+}
+
+// deliver hands a message to Read, noting the version initialize agreed on.
+func (c *StreamableClient) deliver(m *Message) {
+	if m.IsResponse() && m.Result != nil {
+		c.mu.Lock()
+		if c.initID != "" && string(m.ID) == c.initID {
+			var r struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if json.Unmarshal(m.Result, &r) == nil {
+				c.version = r.ProtocolVersion
+			}
+			c.initID = ""
+		}
+		c.mu.Unlock()
+	}
+	select {
+	case c.in <- m:
+	case <-c.ctx.Done():
+	}
+}
+
+// Close aborts pending requests and ends a legacy session with DELETE.
+func (c *StreamableClient) Close() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil
+	}
+	c.closed = true
+	session := c.sessionID
+	c.mu.Unlock()
+	c.cancel()
+	if session != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if req, err := http.NewRequestWithContext(ctx, http.MethodDelete, c.url, nil); err == nil {
+			c.setCommon(req.Header)
+			if resp, err := c.client.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}
+	}
+	c.wg.Wait()
+	return nil
+}
+
+// Compile-time check.
+var _ Conn = (*StreamableClient)(nil)

@@ -1,0 +1,548 @@
+package transport
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Streamable HTTP header names.
+const (
+	HeaderSessionID       = "Mcp-Session-Id"
+	HeaderProtocolVersion = "MCP-Protocol-Version"
+	HeaderMethod          = "Mcp-Method"
+	HeaderName            = "Mcp-Name"
+	HeaderLastEventID     = "Last-Event-ID"
+)
+
+// DefaultMaxBodySize bounds one POSTed message.
+const DefaultMaxBodySize = 4 << 20
+
+// StreamableBackend is the protocol side of a Streamable HTTP server: the
+// handler does HTTP (security, sessions, streams, headers) and hands every
+// message to the backend. The sdk package implements it.
+type StreamableBackend interface {
+	// NewSession opens a session of the handshake (legacy) era. notify
+	// carries what the server sends on its own, not in answer to a request
+	// (list changes); it travels on the session's GET stream.
+	NewSession(notify func(*Message) error) StreamableSession
+	// Stateless handles one message of the stateless (2026-07-28) era.
+	// emit sends messages tied to the request (progress, logs) ahead of the
+	// response; the returned response is nil for notifications.
+	Stateless(ctx context.Context, m *Message, emit func(*Message) error) *Message
+	// IsLegacyVersion reports whether v is negotiated with initialize.
+	IsLegacyVersion(v string) bool
+}
+
+// StreamableSession is one legacy-era session (one Mcp-Session-Id).
+type StreamableSession interface {
+	// Handle processes one message; see StreamableBackend.Stateless.
+	Handle(ctx context.Context, m *Message, emit func(*Message) error) *Message
+	// Close ends the session and cancels its in-flight requests.
+	Close()
+}
+
+// StreamableServerOptions configures the Streamable HTTP handler. The zero
+// value is safe for a server on 127.0.0.1.
+type StreamableServerOptions struct {
+	// MaxBodySize bounds a POST body (default DefaultMaxBodySize); larger
+	// bodies get 413.
+	MaxBodySize int64
+	// AllowedOrigins lists extra browser origins ("https://app.example")
+	// allowed besides loopback ones and the server's own. Any other Origin
+	// gets 403.
+	AllowedOrigins []string
+	// AllowedHosts lists Host header values accepted on a loopback listener
+	// besides localhost, 127.0.0.1 and [::1] (DNS-rebinding protection).
+	AllowedHosts []string
+	// Authorize, when set, sees every request first (e.g. to check a
+	// bearer token). A non-nil error answers 401 with a WWW-Authenticate
+	// challenge, or the status of an *HTTPError.
+	Authorize func(r *http.Request) error
+	// SessionIdleTimeout ends legacy sessions idle for this long
+	// (default 30 minutes).
+	SessionIdleTimeout time.Duration
+	// ReplayEvents is how many SSE events each stream keeps for
+	// resumption with Last-Event-ID (default 256).
+	ReplayEvents int
+	// WriteTimeout bounds each write to a client (default 30s). Long
+	// calls are fine: the deadline applies per write, not per request.
+	WriteTimeout time.Duration
+}
+
+// HTTPError is an error with an HTTP status, for Authorize hooks.
+type HTTPError struct {
+	Status  int
+	Message string
+}
+
+func (e *HTTPError) Error() string { return e.Message }
+
+// StreamableServer is an http.Handler serving MCP's Streamable HTTP
+// transport, in both protocol eras, on one endpoint (mount it at /mcp).
+type StreamableServer struct {
+	backend StreamableBackend
+	opts    StreamableServerOptions
+
+	mu        sync.Mutex
+	sessions  map[string]*httpSession
+	lastSweep time.Time
+}
+
+// NewStreamableServer returns a handler feeding backend; opts may be nil.
+func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
+	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}, lastSweep: time.Now()}
+	if opts != nil {
+		h.opts = *opts
+	}
+	if h.opts.MaxBodySize <= 0 {
+		h.opts.MaxBodySize = DefaultMaxBodySize
+	}
+	if h.opts.SessionIdleTimeout <= 0 {
+		h.opts.SessionIdleTimeout = 30 * time.Minute
+	}
+	if h.opts.ReplayEvents <= 0 {
+		h.opts.ReplayEvents = 256
+	}
+	if h.opts.WriteTimeout <= 0 {
+		h.opts.WriteTimeout = 30 * time.Second
+	}
+	return h
+}
+
+// ServeHTTP implements http.Handler.
+func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if status, msg := h.checkRequestSource(r); status != 0 {
+		writeHTTPError(w, status, nil, CodeInvalidRequest, msg)
+		return
+	}
+	if h.opts.Authorize != nil {
+		if err := h.opts.Authorize(r); err != nil {
+			h.unauthorized(w, err)
+			return
+		}
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.post(w, r)
+	case http.MethodGet:
+		h.get(w, r)
+	case http.MethodDelete:
+		h.delete(w, r)
+	default:
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		writeHTTPError(w, http.StatusMethodNotAllowed, nil, CodeInvalidRequest, "Method Not Allowed")
+	}
+}
+
+func (h *StreamableServer) unauthorized(w http.ResponseWriter, err error) {
+	status := http.StatusUnauthorized
+	var he *HTTPError
+	if errors.As(err, &he) && he.Status != 0 {
+		status = he.Status
+	}
+	if status == http.StatusUnauthorized && w.Header().Get("WWW-Authenticate") == "" {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+	}
+	writeHTTPError(w, status, nil, CodeInvalidRequest, "Unauthorized: "+err.Error())
+}
+
+// post handles one client → server message.
+func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
+	if !isJSONContentType(r.Header.Get("Content-Type")) {
+		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
+		return
+	}
+	if !accepts(r, "application/json") || !accepts(r, "text/event-stream") {
+		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBodySize))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeHTTPError(w, http.StatusRequestEntityTooLarge, nil, CodeInvalidRequest, "Request Entity Too Large: body exceeds the limit")
+			return
+		}
+		writeHTTPError(w, http.StatusBadRequest, nil, CodeParseError, "Parse error: could not read body")
+		return
+	}
+	// The body is read: lift the server's whole-request deadlines, so a
+	// long tool call is neither cut off nor cancelled by them.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
+	m, derr := Decode(body)
+	if derr != nil {
+		var id json.RawMessage
+		if m != nil {
+			id = m.ID
+		}
+		writeHTTPError(w, http.StatusBadRequest, id, derr.Code, derr.Message)
+		return
+	}
+	if h.isStateless(r, m) {
+		h.postStateless(w, r, m)
+		return
+	}
+	h.postLegacy(w, r, m)
+}
+
+// isStateless tells the 2026-07-28 era (no session; the version in every
+// request) from the handshake era.
+func (h *StreamableServer) isStateless(r *http.Request, m *Message) bool {
+	if r.Header.Get(HeaderSessionID) != "" {
+		return false
+	}
+	if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
+		return true
+	}
+	if m.Method == "server/discover" {
+		return true
+	}
+	_, ok := metaVersion(m)
+	return ok
+}
+
+// metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
+func metaVersion(m *Message) (string, bool) {
+	if len(m.Params) == 0 || !strings.Contains(string(m.Params), "io.modelcontextprotocol/protocolVersion") {
+		return "", false
+	}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return "", false
+	}
+	raw, ok := p.Meta["io.modelcontextprotocol/protocolVersion"]
+	if !ok {
+		return "", false
+	}
+	var v string
+	if json.Unmarshal(raw, &v) != nil {
+		return string(raw), true
+	}
+	return v, true
+}
+
+// nameParam is what the Mcp-Name header must carry for a method.
+func nameParam(m *Message) (string, bool) {
+	var key string
+	switch m.Method {
+	case "tools/call", "prompts/get":
+		key = "name"
+	case "resources/read":
+		key = "uri"
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		key = "taskId"
+	default:
+		return "", false
+	}
+	var p map[string]json.RawMessage
+	if json.Unmarshal(m.Params, &p) != nil {
+		return "", false
+	}
+	var v string
+	if raw, ok := p[key]; !ok || json.Unmarshal(raw, &v) != nil {
+		return "", false
+	}
+	return v, true
+}
+
+// checkStatelessHeaders enforces the 2026-07-28 header rules (-32020).
+func checkStatelessHeaders(r *http.Request, m *Message) *Error {
+	version := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion))
+	if version == "" {
+		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderProtocolVersion)
+	}
+	if m.Method != "" {
+		method := strings.TrimSpace(r.Header.Get(HeaderMethod))
+		if method == "" {
+			return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderMethod)
+		}
+		if method != m.Method {
+			return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body's method %q", HeaderMethod, method, m.Method)
+		}
+	}
+	name, hasName := nameParam(m)
+	header, hasHeader := r.Header[http.CanonicalHeaderKey(HeaderName)]
+	switch {
+	case hasName && !hasHeader:
+		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderName)
+	case hasHeader && strings.TrimSpace(header[0]) != name:
+		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(header[0]))
+	}
+	if v, ok := metaVersion(m); ok && v != version {
+		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, v)
+	}
+	return nil
+}
+
+func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *Message) {
+	if e := checkStatelessHeaders(r, m); e != nil {
+		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
+		return
+	}
+	if !m.IsRequest() {
+		h.backend.Stateless(r.Context(), m, nil)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	out := newResponseStream(w, "", nil, h.opts.WriteTimeout)
+	// The call's context is the request's: closing the response stream
+	// cancels it.
+	resp := h.backend.Stateless(r.Context(), m, out.emit)
+	out.finish(resp, statelessStatus)
+}
+
+// statelessStatus maps a JSON-RPC error to the HTTP status the 2026-07-28
+// era asks for.
+func statelessStatus(e *Error) int {
+	if e == nil {
+		return http.StatusOK
+	}
+	switch e.Code {
+	case CodeMethodNotFound:
+		return http.StatusNotFound
+	case CodeInternalError:
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
+}
+
+func legacyStatus(*Error) int { return http.StatusOK }
+
+func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m *Message) {
+	id := r.Header.Get(HeaderSessionID)
+	if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
+		writeHTTPError(w, http.StatusBadRequest, m.ID, CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
+		return
+	}
+	if id == "" {
+		if m.Method != "initialize" {
+			writeHTTPError(w, http.StatusBadRequest, m.ID, CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required (send initialize first)")
+			return
+		}
+		h.initialize(w, r, m)
+		return
+	}
+	s := h.session(id)
+	if s == nil {
+		writeHTTPError(w, http.StatusNotFound, m.ID, CodeInvalidRequest, "Not Found: unknown or expired session")
+		return
+	}
+	defer s.release()
+	if !m.IsRequest() {
+		s.backend.Handle(s.ctx, m, nil)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	st := s.newStream()
+	out := newResponseStream(w, id, st, h.opts.WriteTimeout)
+	// Legacy era: a dropped connection does not cancel the call; the client
+	// may resume the stream with Last-Event-ID. DELETE or
+	// notifications/cancelled do.
+	resp := s.backend.Handle(s.ctx, m, out.emit)
+	out.finish(resp, legacyStatus)
+	s.streamDone(st, out.usedSSE())
+}
+
+func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *Message) {
+	s := h.newSession()
+	resp := s.backend.Handle(s.ctx, m, nil)
+	if resp == nil || resp.Error != nil {
+		s.close()
+		writeJSON(w, http.StatusOK, "", resp)
+		return
+	}
+	h.mu.Lock()
+	h.sessions[s.id] = s
+	h.mu.Unlock()
+	writeJSON(w, http.StatusOK, s.id, resp)
+}
+
+// get opens the session's stream of server-initiated messages, or resumes
+// a stream after Last-Event-ID.
+func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.sessionFor(w, r)
+	if !ok {
+		return
+	}
+	defer s.release()
+	if !accepts(r, "text/event-stream") {
+		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include text/event-stream")
+		return
+	}
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	st, after, err := s.resumeTarget(r.Header.Get(HeaderLastEventID))
+	if err != "" {
+		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, err)
+		return
+	}
+	conn := newSSEConn(w, s.id, h.opts.WriteTimeout)
+	if !st.attach(conn, after, after >= 0) {
+		writeHTTPError(w, http.StatusConflict, nil, CodeInvalidRequest, "Conflict: the session's GET stream is already open")
+		return
+	}
+	select {
+	case <-r.Context().Done():
+	case <-st.finished:
+	case <-s.ctx.Done():
+	}
+	st.detach(conn)
+}
+
+func (h *StreamableServer) delete(w http.ResponseWriter, r *http.Request) {
+	s, ok := h.sessionFor(w, r)
+	if !ok {
+		return
+	}
+	s.release()
+	h.mu.Lock()
+	delete(h.sessions, s.id)
+	h.mu.Unlock()
+	s.close()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// sessionFor finds the session of a GET or DELETE, answering the error.
+func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*httpSession, bool) {
+	id := r.Header.Get(HeaderSessionID)
+	if id == "" {
+		if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
+			w.Header().Set("Allow", "POST")
+			writeHTTPError(w, http.StatusMethodNotAllowed, nil, CodeInvalidRequest, "Method Not Allowed: the stateless protocol uses POST only")
+			return nil, false
+		}
+		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required")
+		return nil, false
+	}
+	s := h.session(id)
+	if s == nil {
+		writeHTTPError(w, http.StatusNotFound, nil, CodeInvalidRequest, "Not Found: unknown or expired session")
+		return nil, false
+	}
+	return s, true
+}
+
+func (h *StreamableServer) newSession() *httpSession {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &httpSession{id: newSessionID(), ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
+	s.get = newSSEStream("0", s.replay)
+	s.streams["0"] = s.get
+	s.backend = h.backend.NewSession(s.notify)
+	s.touch()
+	h.sweep()
+	return s
+}
+
+// session looks up a live session and marks it busy (release when done).
+func (h *StreamableServer) session(id string) *httpSession {
+	h.mu.Lock()
+	s := h.sessions[id]
+	h.mu.Unlock()
+	if s == nil || s.ctx.Err() != nil {
+		return nil
+	}
+	s.acquire()
+	return s
+}
+
+// sweep ends sessions idle for longer than SessionIdleTimeout; it runs at
+// most once a minute, when sessions are created.
+func (h *StreamableServer) sweep() {
+	now := time.Now()
+	h.mu.Lock()
+	if now.Sub(h.lastSweep) < time.Minute {
+		h.mu.Unlock()
+		return
+	}
+	h.lastSweep = now
+	var idle []*httpSession
+	for id, s := range h.sessions {
+		if s.idleSince(now) > h.opts.SessionIdleTimeout {
+			delete(h.sessions, id)
+			idle = append(idle, s)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range idle {
+		s.close()
+	}
+}
+
+// Close ends every session.
+func (h *StreamableServer) Close() {
+	h.mu.Lock()
+	all := h.sessions
+	h.sessions = map[string]*httpSession{}
+	h.mu.Unlock()
+	for _, s := range all {
+		s.close()
+	}
+}
+
+func newSessionID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand never fails on supported platforms
+	return hex.EncodeToString(b[:])
+}
+
+// writeHTTPError answers with an HTTP status and a JSON-RPC error body.
+func writeHTTPError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string) {
+	writeJSON(w, status, "", NewErrorResponse(id, &Error{Code: code, Message: msg}))
+}
+
+func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) {
+	if sessionID != "" {
+		w.Header().Set(HeaderSessionID, sessionID)
+	}
+	if m == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		status = http.StatusInternalServerError
+		data, _ = json.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+func isJSONContentType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
+}
+
+// accepts reports whether the Accept header admits mediaType. No Accept
+// header admits everything.
+func accepts(r *http.Request, mediaType string) bool {
+	values := r.Header.Values("Accept")
+	if len(values) == 0 {
+		return true
+	}
+	major, _, _ := strings.Cut(mediaType, "/")
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
+			if err != nil {
+				continue
+			}
+			if mt == mediaType || mt == "*/*" || mt == major+"/*" {
+				return true
+			}
+		}
+	}
+	return false
+}
