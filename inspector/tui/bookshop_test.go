@@ -66,9 +66,9 @@ func DeleteAll(ctx context.Context, _ NoArgs) (string, error) { return "deleted"
 
 func testBookshop() *sdk.Server {
 	s := sdk.NewServer("Bookshop", &sdk.ServerOptions{Version: "0.3.1"})
-	sdk.Tool(s, SearchBooks, &sdk.ToolOptions{Annotations: &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true)}})
-	sdk.Tool(s, AddBook, &sdk.ToolOptions{Title: "Add a book"})
-	sdk.Tool(s, GetWeather, &sdk.ToolOptions{Annotations: &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true), OpenWorldHint: sdk.Bool(true)}})
-	sdk.Tool(s, DeleteAll, &sdk.ToolOptions{Annotations: &sdk.ToolAnnotations{DestructiveHint: sdk.Bool(true), IdempotentHint: sdk.Bool(true)}})
+	sdk.Tool(s, SearchBooks, &sdk.ToolOptions{Description: "Search the catalog by title or author.", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true)}})
+	sdk.Tool(s, AddBook, &sdk.ToolOptions{Title: "Add a book", Description: "Add a book to the catalog."})
+	sdk.Tool(s, GetWeather, &sdk.ToolOptions{Description: "Get the weather for a city.", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true), OpenWorldHint: sdk.Bool(true)}})
+	sdk.Tool(s, DeleteAll, &sdk.ToolOptions{Description: "Delete every book in the catalog.", Annotations: &sdk.ToolAnnotations{DestructiveHint: sdk.Bool(true), IdempotentHint: sdk.Bool(true)}})
 	return s
 }

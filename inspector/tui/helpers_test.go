@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"flag"
+	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -231,3 +232,5 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+var lightGray = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
