@@ -48,18 +48,27 @@ func Command(name string, args []string, opts *CommandOptions) (*CommandConn, er
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	// Our own pipe, not cmd.StdoutPipe: Wait closes that one as soon as the
+	// process exits, losing the last responses a server wrote before exiting
+	// (and failing Read with "file already closed" instead of io.EOF).
+	stdout, stdoutW, err := os.Pipe()
 	if err != nil {
+		stdin.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = stdoutW
+	err = cmd.Start()
+	stdoutW.Close() // the child holds its own copy
+	if err != nil {
+		stdin.Close()
+		stdout.Close()
 		return nil, fmt.Errorf("transport: start %s: %w", name, err)
 	}
 	c := &CommandConn{cmd: cmd, stdin: stdin, timeout: o.CloseTimeout, exited: make(chan struct{})}
 	if c.timeout <= 0 {
 		c.timeout = 2 * time.Second
 	}
-	c.Conn = NewStream(stdout, stdin, &StreamOptions{MaxMessageSize: o.MaxMessageSize})
+	c.Conn = NewStream(stdout, stdin, &StreamOptions{MaxMessageSize: o.MaxMessageSize, Closer: stdout})
 	go func() {
 		c.waitErr = cmd.Wait()
 		close(c.exited)

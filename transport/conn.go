@@ -133,7 +133,8 @@ func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if tooLong {
+		if tooLong || len(trimEOL(c.line)) > c.max {
+			c.line = c.line[:0]
 			return nil, true, nil
 		}
 		if len(c.line) > 4<<20 && cap(c.line) > 8<<20 {
@@ -141,6 +142,17 @@ func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
 		}
 		return c.line, false, err
 	}
+}
+
+// trimEOL drops a trailing "\n" or "\r\n": the limit counts the message only.
+func trimEOL(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		b = b[:len(b)-1]
+		if len(b) > 0 && b[len(b)-1] == '\r' {
+			b = b[:len(b)-1]
+		}
+	}
+	return b
 }
 
 func trimSpace(b []byte) []byte {
