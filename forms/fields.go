@@ -35,7 +35,7 @@ func Fields(schema []byte) ([]Field, error) {
 
 func (sp *shaper) fields(out *[]Field, s *jsonschema.Schema, path string, req bool, stack []*jsonschema.Schema, root bool) {
 	sh := sp.shapeOf(s, stack)
-	stack = append(stack, s)
+	stack = append(stack, sh.body)
 	if sh.kind == kindObject && len(sh.props) == 0 && !root && !sh.closed {
 		sh.kind = kindJSON
 	}

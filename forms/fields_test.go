@@ -91,3 +91,22 @@ func TestSchemaErrors(t *testing.T) {
 		})
 	}
 }
+
+// Self-referential schemas stay finite.
+func TestRecursionBounded(t *testing.T) {
+	for _, s := range []string{
+		`{"$ref":"#"}`,
+		`{"$defs":{"A":{"type":"array","items":{"$ref":"#/$defs/A"}}},"type":"object","properties":{"a":{"$ref":"#/$defs/A"}}}`,
+		`{"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"object","properties":{"x":{"$ref":"#/$defs/A"}}}]}},"$ref":"#/$defs/A"}`,
+		`{"type":"object","properties":{"self":{"$ref":"#"}},"required":["self"]}`,
+	} {
+		f, err := New([]byte(s), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		_ = f.View()
+		if _, err := Fields([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

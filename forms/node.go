@@ -57,7 +57,7 @@ func (n *nodeBase) describe() string {
 // child derives the base of a property or item node.
 func (n *nodeBase) child(name string, index int, s *jsonschema.Schema, required bool) nodeBase {
 	c := nodeBase{b: n.b, required: required, depth: n.depth + 1}
-	c.stack = append(append([]*jsonschema.Schema{}, n.stack...), s)
+	c.stack = append(append([]*jsonschema.Schema{}, n.stack...), n.sh.body)
 	seg := name
 	if index >= 0 {
 		seg = strconv.Itoa(index)

@@ -25,8 +25,8 @@ var kindNames = [...]string{"json", "string", "text", "integer", "number", "bool
 
 func (k kind) String() string { return kindNames[k] }
 
-// maxDepth bounds nesting so recursive schemas stay finite; deeper
-// structures (and schemas seen twice on the way down) become JSON editors.
+// maxDepth bounds nesting; deeper structures, and schemas met again
+// inside themselves (recursion), become JSON editors.
 const maxDepth = 12
 
 // shape is the form-relevant reading of one (sub)schema: references and
@@ -57,29 +57,28 @@ type shaper struct {
 // shapeOf classifies s; stack holds the schemas already expanded above it.
 func (sp *shaper) shapeOf(s *jsonschema.Schema, stack []*jsonschema.Schema) *shape {
 	sh := &shape{schema: s}
-	if s == nil || len(stack) >= maxDepth || seenTwice(s, stack) {
+	if s == nil || len(stack) >= maxDepth {
 		return sh
 	}
 	b := sp.resolve(s, sh, 0)
-	sh.body = b
-	if b == nil {
-		return sh
+	if b == nil || onStack(b, stack) {
+		return sh // a recursive schema unfolds once, then is edited as JSON
 	}
+	sh.body = b
 	if loc, ok := pointerOf(b); ok {
 		sh.format = sp.doc.order.format(loc)
 	}
-	sp.classify(b, sh)
+	sp.classify(b, sh, append(stack, b))
 	return sh
 }
 
-func seenTwice(s *jsonschema.Schema, stack []*jsonschema.Schema) bool {
-	n := 0
+func onStack(s *jsonschema.Schema, stack []*jsonschema.Schema) bool {
 	for _, t := range stack {
 		if t == s {
-			n++
+			return true
 		}
 	}
-	return n >= 2
+	return false
 }
 
 // resolve follows $ref, single allOf and nullable anyOf/oneOf, collecting

@@ -5,7 +5,7 @@ import (
 )
 
 // classify fills sh.kind and the kind's details from the resolved schema b.
-func (sp *shaper) classify(b *jsonschema.Schema, sh *shape) {
+func (sp *shaper) classify(b *jsonschema.Schema, sh *shape, stack []*jsonschema.Schema) {
 	switch {
 	case b.Enum != nil || b.Const != nil:
 		sp.classifyEnum(b, sh)
@@ -15,7 +15,7 @@ func (sp *shaper) classify(b *jsonschema.Schema, sh *shape) {
 	case len(b.AllOf) > 1:
 		sp.classifyAllOf(b, sh)
 	default:
-		sp.classifyType(b, sh)
+		sp.classifyType(b, sh, stack)
 	}
 }
 
@@ -58,7 +58,7 @@ func (sp *shaper) classifyAllOf(b *jsonschema.Schema, sh *shape) {
 	sh.kind = kindObject
 }
 
-func (sp *shaper) classifyType(b *jsonschema.Schema, sh *shape) {
+func (sp *shaper) classifyType(b *jsonschema.Schema, sh *shape, stack []*jsonschema.Schema) {
 	types := typesOf(b)
 	if b.Types != nil && len(types) < len(b.Types.ToStrings()) {
 		sh.nullable = true
@@ -80,7 +80,7 @@ func (sp *shaper) classifyType(b *jsonschema.Schema, sh *shape) {
 	case "boolean":
 		sh.kind = kindBool
 	case "array":
-		sp.classifyArray(b, sh)
+		sp.classifyArray(b, sh, stack)
 	case "object":
 		sp.classifyObject(b, sh)
 	}
@@ -122,7 +122,7 @@ func isLongText(b *jsonschema.Schema) bool {
 	return b.ContentMediaType != nil
 }
 
-func (sp *shaper) classifyArray(b *jsonschema.Schema, sh *shape) {
+func (sp *shaper) classifyArray(b *jsonschema.Schema, sh *shape, stack []*jsonschema.Schema) {
 	items := b.Items2020
 	if is, ok := b.Items.(*jsonschema.Schema); ok {
 		items = is
@@ -136,7 +136,7 @@ func (sp *shaper) classifyArray(b *jsonschema.Schema, sh *shape) {
 	if items == nil {
 		return
 	}
-	ish := sp.shapeOf(items, nil)
+	ish := sp.shapeOf(items, stack)
 	if ish.kind == kindEnum && !ish.nullable {
 		sh.kind = kindMulti
 		sh.enum = ish.enum

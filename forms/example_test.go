@@ -1,0 +1,91 @@
+package forms_test
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/mcpdev/mcpdev/forms"
+)
+
+const searchBooks = `{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "description": "Title or author to search for."},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10},
+    "genre": {"anyOf": [{"enum": ["fiction", "non-fiction", "poetry"]}, {"type": "null"}], "default": null}
+  },
+  "required": ["query"]
+}`
+
+func ExampleNew() {
+	f, err := forms.New([]byte(searchBooks), &forms.Options{Width: 80})
+	if err != nil {
+		panic(err)
+	}
+	f.Init()
+	for _, r := range "dune" {
+		f, _ = f.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	args, _ := f.Value()
+	fmt.Println(string(args))
+	// Output: {"query":"dune","limit":10}
+}
+
+func ExampleNew_prefill() {
+	f, _ := forms.New([]byte(searchBooks), &forms.Options{Prefill: []byte(`{"query":"dune","limit":500}`)})
+	args, _ := f.Value()
+	fmt.Println(string(args))
+	for _, p := range f.Problems() {
+		fmt.Println(p)
+	}
+	// Output:
+	// {"query":"dune","limit":500}
+	// limit: Input should be less than or equal to 50
+}
+
+func ExampleValidate() {
+	problems, _ := forms.Validate([]byte(searchBooks), []byte(`{"limit":500,"genre":"horror"}`))
+	for _, p := range problems {
+		fmt.Println(p)
+	}
+	// Output:
+	// genre: Input should be 'fiction', 'non-fiction' or 'poetry'
+	// limit: Input should be less than or equal to 50
+	// query: Field required
+}
+
+func ExampleFields() {
+	fields, _ := forms.Fields([]byte(searchBooks))
+	for _, f := range fields {
+		fmt.Printf("%s required=%v: %s\n", f.Path, f.Required, f.Constraints)
+	}
+	// Output:
+	// query required=true: string
+	// limit required=false: integer · 1–50 · default 10
+	// genre required=false: one of fiction, non-fiction, poetry · nullable
+}
+
+func ExampleForm_ToggleJSON() {
+	f, _ := forms.New([]byte(searchBooks), nil)
+	f.ToggleJSON()
+	fmt.Println(f.JSONMode())
+	f.ToggleJSON()
+	args, _ := f.Value()
+	fmt.Println(f.JSONMode(), string(args))
+	// Output:
+	// true
+	// false {"query":"","limit":10}
+}
+
+func ExampleDefaultKeyMap() {
+	km := forms.DefaultKeyMap()
+	for _, b := range km.ShortHelp() {
+		fmt.Println(b.Help().Key, "—", b.Help().Desc)
+	}
+	// Output:
+	// tab — next field
+	// enter — next / submit
+	// ctrl+s — send anyway
+	// ctrl+j — JSON mode
+	// esc — cancel
+}
