@@ -1,6 +1,7 @@
 package inspector
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -146,7 +147,7 @@ func PrepareArgs(tool sdk.ToolInfo, opts *CallOptions) (map[string]any, error) {
 // JSON Schema, or whose input schema is not of type object.
 func CheckSchema(tool sdk.ToolInfo) error {
 	if _, err := forms.Validate(tool.InputSchema, []byte("{}")); err != nil {
-		return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("inputSchema: %w", err)}
+		return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("inputSchema%s: %w", schemaErrSummary(err), forms.ErrSchema)}
 	}
 	var root struct {
 		Type any `json:"type"`
@@ -156,10 +157,31 @@ func CheckSchema(tool sdk.ToolInfo) error {
 	}
 	if len(tool.OutputSchema) > 0 {
 		if _, err := forms.Validate(tool.OutputSchema, []byte("{}")); err != nil {
-			return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("outputSchema: %w", err)}
+			return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("outputSchema%s: %w", schemaErrSummary(err), forms.ErrSchema)}
 		}
 	}
 	return nil
+}
+
+// schemaErrSummary condenses the validator's tree of metaschema failures
+// to its deepest line: " /properties/x/type: value must be one of …".
+func schemaErrSummary(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	best, depth := "", -1
+	for _, l := range lines {
+		trimmed := strings.TrimLeft(l, " ")
+		if !strings.HasPrefix(trimmed, "- at '") {
+			continue
+		}
+		if d := len(l) - len(trimmed); d > depth {
+			best, depth = trimmed, d
+		}
+	}
+	if best == "" {
+		return ": " + strings.TrimPrefix(lines[0], "forms: invalid schema: ")
+	}
+	loc, msg, _ := strings.Cut(strings.TrimPrefix(best, "- at '"), "': ")
+	return " " + loc + ": " + msg
 }
 
 // withTimeout runs fn with a context cancelled after timeout of silence;
@@ -226,13 +248,11 @@ func contentText(c sdk.Content) string {
 }
 
 func indentJSON(raw []byte) string {
-	var v any
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil {
+	var b bytes.Buffer
+	if err := json.Indent(&b, bytes.TrimSpace(raw), "", "  "); err != nil {
 		return string(raw)
 	}
-	return prettyJSON(v)
+	return b.String()
 }
 
 func prettyJSON(v any) string {

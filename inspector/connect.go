@@ -16,10 +16,6 @@ const (
 	DefaultTimeout        = 60 * time.Second
 )
 
-// ErrHTTPNotSupported is returned for URL targets until the Streamable HTTP
-// client transport exists.
-var ErrHTTPNotSupported = errors.New("Streamable HTTP targets are not yet supported by this mcpdev build")
-
 // Stage says how far a connection got.
 type Stage string
 
@@ -89,7 +85,7 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 		o.KeepLines = 20
 	}
 	if t.Kind == KindHTTP {
-		return nil, &ConnectError{Target: t, Stage: StageStart, Err: ErrHTTPNotSupported}
+		return t.connectHTTP(ctx, &o)
 	}
 	c := &Connection{Target: t, stderr: newLineTail(o.KeepLines, o.OnStderr), noise: newLineTail(o.KeepLines, nil)}
 	command, args := t.Command, t.Args
@@ -120,21 +116,27 @@ func (c *Connection) handshake(ctx context.Context, o *ConnectOptions) error {
 		c.Client = client
 		return nil
 	}
-	ce := c.failure(StageInitialize, err)
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+	// A deadline means the server was alive but silent (had it exited, its
+	// stdout would have ended first); sdk.Connect has closed its stdin since.
+	timedOut := errors.Is(err, context.DeadlineExceeded)
+	ce := c.failure(StageInitialize, err, !timedOut)
+	if timedOut && ctx.Err() == nil {
 		ce.Timeout = o.Timeout
 	}
 	return ce
 }
 
-// failure closes the process and collects what the doctor needs.
-func (c *Connection) failure(stage Stage, err error) *ConnectError {
-	select {
-	case <-c.proc.Exited():
-	case <-time.After(2 * time.Second):
-	}
+// failure collects what the doctor needs and stops the process. With
+// waitExit, it first gives the process a moment to finish exiting.
+func (c *Connection) failure(stage Stage, err error, waitExit bool) *ConnectError {
 	ce := &ConnectError{Target: c.Target, Stage: stage, Err: err}
-	ce.Exited, ce.ExitCode = c.ExitState()
+	if waitExit {
+		select {
+		case <-c.proc.Exited():
+		case <-time.After(2 * time.Second):
+		}
+		ce.Exited, ce.ExitCode = c.ExitState()
+	}
 	c.proc.Close()
 	ce.Stderr, ce.Noise = c.Stderr(), c.StdoutNoise()
 	return ce
@@ -146,7 +148,16 @@ func (c *Connection) Explain(err error) error {
 	if err == nil || !errors.Is(err, sdk.ErrConnectionClosed) || c.proc == nil {
 		return err
 	}
-	return c.failure(StageSession, err)
+	return c.failure(StageSession, err, true)
+}
+
+// Diagnose explains why a live connection ended (after Client.Done is
+// closed): the server's exit code, its stderr, stray stdout lines.
+func (c *Connection) Diagnose(err error) *Report {
+	if c.proc == nil {
+		return Doctor(err)
+	}
+	return Doctor(c.failure(StageSession, err, true))
 }
 
 // Stderr returns the last lines the server wrote to stderr.

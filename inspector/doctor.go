@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -16,7 +17,7 @@ import (
 type Report struct {
 	// Kind is a stable name for scripts: build-error, go-not-found,
 	// not-found, not-executable, start-failed, bad-stdout, exited,
-	// no-answer, rejected, http-status, auth-required, refused, unsupported,
+	// no-answer, rejected, http-status, auth-required, refused, unreachable,
 	// error.
 	Kind    string
 	Target  string   // the target's name
@@ -84,9 +85,6 @@ func diagnoseBuild(r *Report, ce *ConnectError) {
 func diagnoseStart(r *Report, ce *ConnectError) {
 	cmd := ce.Target.CommandLine()
 	switch {
-	case errors.Is(ce.Err, ErrHTTPNotSupported):
-		r.Kind, r.Summary = "unsupported", ce.Err.Error()
-		r.Hints = []string{"run the server over stdio instead: mcpdev -- CMD ARGS…"}
 	case errors.Is(ce.Err, exec.ErrNotFound):
 		r.Kind, r.Summary = "not-found", fmt.Sprintf("executable %q not found", ce.Target.Command)
 		r.Hints = []string{"check the spelling, install it, or give its full path"}
@@ -101,7 +99,10 @@ func diagnoseStart(r *Report, ce *ConnectError) {
 		r.Hints = []string{"check the URL (MCP endpoints usually end in /mcp)"}
 	case errors.Is(ce.Err, syscall.ECONNREFUSED):
 		r.Kind, r.Summary = "refused", "connection refused at "+ce.Target.URL
-		r.Hints = []string{"is the server running and listening on that port?"}
+		r.Hints = []string{"is the server running and listening on that port? (e.g. go run ./server --http 127.0.0.1:8000)"}
+	case isDialError(ce.Err):
+		r.Kind, r.Summary = "unreachable", fmt.Sprintf("cannot reach %s: %v", ce.Target.URL, ce.Err)
+		r.Hints = []string{"check the host name and port"}
 	default:
 		r.Kind, r.Summary = "start-failed", fmt.Sprintf("could not start %s: %v", cmd, ce.Err)
 	}
@@ -122,10 +123,13 @@ func diagnoseSession(r *Report, ce *ConnectError) {
 		if ce.Exited {
 			r.Details = append(r.Details, exitText(ce.ExitCode)+" "+when)
 		}
+		if ce.Timeout > 0 {
+			r.Details = append(r.Details, fmt.Sprintf("and it did not answer initialize within %s", ce.Timeout))
+		}
 		r.Hints = []string{"stdout carries the protocol only: send logs and prints to stderr", "check that this is an MCP server speaking stdio"}
 	case ce.Exited:
 		r.Kind, r.Summary = "exited", exitText(ce.ExitCode)+" "+when
-		r.Hints = []string{"run it by hand to see what happens: " + ce.Target.CommandLine()}
+		r.Hints = []string{"run it by hand to see what happens: " + runHint(ce.Target)}
 	case ce.Timeout > 0 || errors.Is(ce.Err, context.DeadlineExceeded):
 		r.Kind, r.Summary = "no-answer", fmt.Sprintf("no answer to initialize within %s", ce.Timeout)
 		r.Hints = []string{"check that it speaks MCP over stdio (not HTTP) and does not wait for other input", "a slow start? raise --connect-timeout"}
@@ -143,6 +147,13 @@ func diagnoseSession(r *Report, ce *ConnectError) {
 	}
 }
 
+func runHint(t *Target) string {
+	if t.Kind == KindGo {
+		return "go run " + t.GoPath
+	}
+	return t.CommandLine()
+}
+
 func exitText(code int) string {
 	if code < 0 {
 		return "the server was killed by a signal"
@@ -155,4 +166,10 @@ func lastLines(lines []string, n int) []string {
 		return lines[len(lines)-n:]
 	}
 	return lines
+}
+
+// isDialError reports a failure to reach a host (DNS, refused, unreachable).
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "dial"
 }

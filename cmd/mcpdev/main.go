@@ -12,8 +12,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/tui"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -55,10 +57,11 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		})
 		return err
 	case "":
-		if _, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve); err != nil {
+		t, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve)
+		if err != nil {
 			return err
 		}
-		return inspector.Usagef("%s", inspectorComing)
+		return tui.Run(ctx, t, tui.Options{ConnectTimeout: cfg.connectTimeout})
 	}
 	conn, err := connect(ctx, cfg, stderr)
 	if err != nil {
@@ -74,7 +77,7 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	}
 	if cfg.verbose {
 		opts.OnProgress = func(p sdk.ProgressParams) {
-			fmt.Fprintf(stderr, "progress: %g/%g %s\n", p.Progress, p.Total, p.Message)
+			fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("progress: %g/%g %s", p.Progress, p.Total, p.Message)))
 		}
 	}
 	return inspector.RunCall(ctx, stdout, conn, cfg.tool, opts)

@@ -1,0 +1,120 @@
+// A hand-written MCP server (standard library only) with the odd behaviours
+// the mcpdev tests need: an invalid tool schema, a JSON-RPC error, a slow
+// tool, progress notifications, and tools reporting their environment.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+type message struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Method  string          `json:"method,omitempty"`
+	Params  json.RawMessage `json:"params,omitempty"`
+	Result  any             `json:"result,omitempty"`
+	Error   any             `json:"error,omitempty"`
+}
+
+var (
+	mu  sync.Mutex
+	out = json.NewEncoder(os.Stdout)
+)
+
+func send(m message) {
+	m.JSONRPC = "2.0"
+	mu.Lock()
+	defer mu.Unlock()
+	out.Encode(m)
+}
+
+const tools = `[
+ {"name":"echo","description":"Echo the arguments back.","inputSchema":{"type":"object","properties":{
+   "message":{"type":"string"},"count":{"type":"integer","minimum":0},"ratio":{"type":"number"},
+   "loud":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},
+   "mode":{"enum":["a","b"]},"meta":{"type":"object"}},"required":["message"]}},
+ {"name":"bad_schema","inputSchema":{"type":"object","properties":{"x":{"type":"integr"}}}},
+ {"name":"rpc_error","inputSchema":{"type":"object"}},
+ {"name":"slow","inputSchema":{"type":"object","properties":{"ms":{"type":"integer"}}}},
+ {"name":"progress","inputSchema":{"type":"object","properties":{"steps":{"type":"integer"},"ms":{"type":"integer"}}}},
+ {"name":"env","inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}},
+ {"name":"cwd","inputSchema":{"type":"object"}}
+]`
+
+func main() {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var m message
+		if json.Unmarshal(sc.Bytes(), &m) != nil || len(m.ID) == 0 {
+			continue
+		}
+		switch m.Method {
+		case "initialize":
+			send(message{ID: m.ID, Result: map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}}, "serverInfo": map[string]any{"name": "raw", "version": "1"}}})
+		case "tools/list":
+			send(message{ID: m.ID, Result: map[string]any{"tools": json.RawMessage(tools)}})
+		case "tools/call":
+			go call(m)
+		default:
+			send(message{ID: m.ID, Error: map[string]any{"code": -32601, "message": "Method not found"}})
+		}
+	}
+}
+
+type callParams struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+	Meta      struct {
+		ProgressToken json.RawMessage `json:"progressToken"`
+	} `json:"_meta"`
+}
+
+func text(s string) map[string]any {
+	return map[string]any{"content": []any{map[string]any{"type": "text", "text": s}}}
+}
+
+func call(m message) {
+	var p callParams
+	json.Unmarshal(m.Params, &p)
+	num := func(k string, def float64) float64 {
+		if v, ok := p.Arguments[k].(float64); ok {
+			return v
+		}
+		return def
+	}
+	switch p.Name {
+	case "echo":
+		b, _ := json.Marshal(p.Arguments)
+		r := text(string(b))
+		r["structuredContent"] = p.Arguments
+		send(message{ID: m.ID, Result: r})
+	case "rpc_error":
+		send(message{ID: m.ID, Error: map[string]any{"code": -32000, "message": "database is down"}})
+	case "slow":
+		time.Sleep(time.Duration(num("ms", 5000)) * time.Millisecond)
+		send(message{ID: m.ID, Result: text("finally")})
+	case "progress":
+		steps := int(num("steps", 5))
+		for i := 1; i <= steps; i++ {
+			time.Sleep(time.Duration(num("ms", 100)) * time.Millisecond)
+			if len(p.Meta.ProgressToken) > 0 {
+				send(message{Method: "notifications/progress", Params: json.RawMessage(fmt.Sprintf(`{"progressToken":%s,"progress":%d,"total":%d}`, p.Meta.ProgressToken, i, steps))})
+			}
+		}
+		send(message{ID: m.ID, Result: text(fmt.Sprintf("done after %d steps", steps))})
+	case "env":
+		name, _ := p.Arguments["name"].(string)
+		send(message{ID: m.ID, Result: text(os.Getenv(name))})
+	case "cwd":
+		wd, _ := os.Getwd()
+		send(message{ID: m.ID, Result: text(wd)})
+	default:
+		send(message{ID: m.ID, Error: map[string]any{"code": -32602, "message": "Unknown tool: " + p.Name}})
+	}
+}
