@@ -13,6 +13,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if k.String() == "ctrl+c" {
 		return tea.Quit
 	}
+	if m.focus == focusTools && !m.tools.loaded && m.state == stateConnecting && !m.tools.filtering {
+		m.early = append(m.early, k) // replayed when the tools arrive
+		return nil
+	}
 	if m.focus == focusForm && m.form.form != nil {
 		return m.form.Update(k)
 	}

@@ -32,6 +32,8 @@ type Options struct {
 	// SaveDir is where media blocks are saved (default: the current
 	// directory).
 	SaveDir string
+	// ConnectTimeout bounds initialize (0: the CLI's default).
+	ConnectTimeout time.Duration
 	// Now is the clock (tests pin it); default time.Now.
 	Now func() time.Time
 }
@@ -70,6 +72,7 @@ type Model struct {
 	lastArgs map[string]json.RawMessage // per tool: the arguments of its last call
 	drafts   map[string]json.RawMessage // per tool: form values left unsent
 	reopen   string                     // tool whose form reopens after a restart
+	early    []tea.KeyPressMsg          // keys typed before the first tool list
 }
 
 // New returns the inspector for the server c connects to. Nothing happens

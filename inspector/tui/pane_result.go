@@ -150,7 +150,7 @@ func (p *resultPane) dataLines() []string {
 	if n == 0 {
 		out = append(out, st.Dim.Render("(no content blocks)"))
 	}
-	if d.structured != nil || d.verdict.state != "" {
+	if d.structured != nil || d.verdict.state == "missing" {
 		out = append(out, p.rule(st.Section.Render("structuredContent")+st.Dim.Render(" · ")+p.verdictText()))
 		for _, pr := range d.verdict.problems {
 			out = append(out, st.ProtocolError.Render("  ✗ ")+pr)

@@ -24,6 +24,7 @@ type toolsPane struct {
 	filter    textinput.Model
 	filtering bool // the filter input has the keys
 	loaded    bool
+	err       error // tools/list failed
 }
 
 func newToolsPane(st *Styles) toolsPane {
@@ -45,7 +46,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 	if t := p.Selected(); t != nil {
 		keep = t.Name
 	}
-	p.tools, p.loaded = tools, true
+	p.tools, p.loaded, p.err = tools, true, nil
 	p.hay = make([]string, len(tools))
 	for i, t := range tools {
 		p.hay[i] = strings.ToLower(t.Name + "\x00" + t.Title + "\x00" + t.Description)
@@ -153,9 +154,13 @@ func (p *toolsPane) View() string {
 	}
 	if len(p.visible) == 0 {
 		msg := "no tools"
-		if !p.loaded {
+		switch {
+		case p.err != nil:
+			b.WriteString("\n" + st.ProtocolError.Render("tools/list failed:") + "\n" + ansi.Wrap(p.err.Error(), max(p.width, 10), ""))
+			return b.String()
+		case !p.loaded:
 			msg = "listing tools…"
-		} else if p.filtered() {
+		case p.filtered():
 			msg = "no tool matches"
 		}
 		b.WriteString("\n" + st.Dim.Render(msg))

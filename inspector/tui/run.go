@@ -7,9 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// Run starts the inspector on the terminal and returns when the user quits.
-// The server is started (and stopped) through c.
-func Run(ctx context.Context, c Connector, opts Options) error {
+// RunConnector starts the inspector on the terminal and returns when the
+// user quits. The server is started (and stopped) through c.
+func RunConnector(ctx context.Context, c Connector, opts Options) error {
 	m := New(ctx, c, opts)
 	defer m.Close()
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()

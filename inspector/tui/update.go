@@ -119,9 +119,10 @@ func (m *Model) onTools(msg toolsMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.status = "tools/list failed: " + msg.err.Error()
+		m.tools.err = msg.err
 		return nil
 	}
+	first := !m.tools.loaded
 	m.tools.SetTools(msg.tools)
 	if m.form.isOpen() {
 		if t := m.findTool(m.form.tool.Name); t != nil {
@@ -135,7 +136,23 @@ func (m *Model) onTools(msg toolsMsg) tea.Cmd {
 			return m.openForm(*t)
 		}
 	}
+	if first {
+		return m.replayEarlyKeys()
+	}
 	return nil
+}
+
+// replayEarlyKeys handles the keys typed before the tool list arrived, so
+// "enter, dune, ctrl+r" typed during a build is not lost.
+func (m *Model) replayEarlyKeys() tea.Cmd {
+	keys := m.early
+	m.early = nil
+	var cmds []tea.Cmd
+	for _, k := range keys {
+		m.syncKeys()
+		cmds = append(cmds, m.handleKey(k))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) findTool(name string) *sdk.ToolInfo {
@@ -196,7 +213,9 @@ func (m *Model) leaveForm() {
 
 func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
 	if len(msg.Problems) > 0 && !msg.Force {
-		return nil // the form shows the problems and the send-anyway key
+		// the form shows each problem at its field; the bar says what to do
+		m.status = fmt.Sprintf("not sent: %d problem(s) with the arguments · fix them, or ctrl+s to send anyway", len(msg.Problems))
+		return nil
 	}
 	if !m.form.isOpen() {
 		return nil

@@ -23,7 +23,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: run DIR | -- CMD ARGS…")
 		os.Exit(1)
 	}
-	if err := tui.Run(context.Background(), c, tui.Options{Target: target}); err != nil {
+	if err := tui.RunConnector(context.Background(), c, tui.Options{Target: target}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

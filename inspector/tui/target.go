@@ -1,0 +1,101 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// TargetConnector connects to a target resolved by the CLI
+// (inspector.Resolve): Go code is built into the cache, commands are
+// started, and failures are explained by the connection doctor.
+type TargetConnector struct {
+	Target  *inspector.Target
+	Timeout time.Duration // for initialize; 0 means the CLI's default
+}
+
+// Connect builds/starts the target and performs the handshake.
+func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions) (*Connection, error) {
+	lines := make(chan string, 1024)
+	var mu sync.Mutex
+	closed := false
+	onStderr := func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if closed {
+			return
+		}
+		select {
+		case lines <- line:
+		default: // the UI is behind: the doctor still keeps the tail
+		}
+	}
+	end := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !closed {
+			closed = true
+			close(lines)
+		}
+	}
+	conn, err := tc.Target.Connect(ctx, &inspector.ConnectOptions{
+		Client: opts, Timeout: tc.Timeout, OnStderr: onStderr, KeepLines: 30,
+	})
+	if err != nil {
+		end()
+		return nil, &ConnectError{Err: err, Report: inspector.Doctor(err).String()}
+	}
+	go func() {
+		<-conn.Client.Done()
+		time.Sleep(200 * time.Millisecond) // let the last stderr lines through
+		end()
+	}()
+	transport := "stdio"
+	if tc.Target.Kind == inspector.KindHTTP {
+		transport = "streamable http"
+	}
+	return &Connection{
+		Client: conn.Client, Transport: transport, Stderr: lines,
+		Diagnose: func(err error) string {
+			if err == nil {
+				err = sdk.ErrConnectionClosed
+			}
+			return inspector.Doctor(conn.Explain(errorsJoinClosed(err))).String()
+		},
+		Close: conn.Close,
+	}, nil
+}
+
+// errorsJoinClosed makes err match sdk.ErrConnectionClosed, which is what
+// Connection.Explain looks for to ask the doctor why the server went away.
+func errorsJoinClosed(err error) error {
+	if errors.Is(err, sdk.ErrConnectionClosed) {
+		return err
+	}
+	return errors.Join(sdk.ErrConnectionClosed, err)
+}
+
+// TargetLabel is how a target is written on an `mcpdev call` command line.
+func TargetLabel(t *inspector.Target) string {
+	switch {
+	case t.Kind == inspector.KindCommand && t.Name == strings.Join(append([]string{t.Command}, t.Args...), " "):
+		return "-- " + t.CommandLine()
+	case t.Kind == inspector.KindHTTP && t.Name != t.URL:
+		return t.URL
+	}
+	return t.Name
+}
+
+// Run starts the inspector on a target resolved by the CLI and returns when
+// the user quits.
+func Run(ctx context.Context, t *inspector.Target, opts Options) error {
+	if opts.Target == "" {
+		opts.Target = TargetLabel(t)
+	}
+	return RunConnector(ctx, &TargetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts)
+}
