@@ -113,6 +113,9 @@ func ErrorJSON(err error) []byte {
 	if errors.As(err, &conn) {
 		v["doctor"] = Doctor(err).Kind
 	}
+	if errors.Is(err, ErrSessionFailed) {
+		v["kind"] = "test-failed"
+	}
 	b, _ := json.Marshal(v)
 	return b
 }

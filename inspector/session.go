@@ -404,8 +404,12 @@ func (r *sessionRun) checkStructured(e *Expect, raw json.RawMessage) string {
 		return "structuredContent is not JSON: " + err.Error()
 	}
 	want, err := decodeAny(r.file.expected(e))
+	if err != nil && e.Op == "==" && r.opts.Update {
+		r.updateStructured(e, raw)
+		return ""
+	}
 	if err != nil {
-		return "expected value is not JSON: " + err.Error()
+		return "expected value is not JSON (run with -update to record it): " + err.Error()
 	}
 	for _, p := range e.Ignore {
 		got, want = dropPath(got, splitPath(p)), dropPath(want, splitPath(p))

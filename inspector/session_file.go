@@ -45,7 +45,14 @@ type Step struct {
 }
 
 func (s *Step) String() string {
-	return strings.TrimSpace(s.Kind + " " + strings.Join(s.Words, " "))
+	words := []string{s.Kind}
+	for _, w := range s.Words {
+		if strings.ContainsAny(w, " \t\"'{") {
+			w = "'" + w + "'"
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " ")
 }
 
 // Expect is one expectation about the call before it.

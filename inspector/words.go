@@ -34,7 +34,7 @@ func SplitWords(s string) ([]string, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%v in %q", err, s)
 			}
-			i += n + 1
+			i += n
 		case c == '\\' && i+1 < len(s):
 			i++
 			cur.WriteByte(s[i])
