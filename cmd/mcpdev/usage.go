@@ -3,7 +3,7 @@ package main
 const usage = `mcpdev — build, launch and inspect MCP servers
 
 Usage:
-  mcpdev TARGET                          the interactive inspector (coming soon)
+  mcpdev TARGET                          the interactive inspector
   mcpdev tools [flags] TARGET            list the server's tools
   mcpdev call [flags] TARGET TOOL [key=value…]
                                          call a tool and print its result
@@ -56,10 +56,3 @@ Exit codes:
 On failure, the human message on stderr is followed by one line of JSON:
   {"exitCode":N,"kind":"…","message":"…", …}
 `
-
-const inspectorComing = `The interactive inspector (mcpdev TARGET) is coming soon.
-Meanwhile, from the command line:
-  mcpdev tools TARGET                     list the tools
-  mcpdev call TARGET TOOL key=value…      call one
-  mcpdev test SESSION.txtar…              run scripted test sessions
-Run mcpdev -h for more.`
