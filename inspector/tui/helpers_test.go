@@ -18,7 +18,12 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden screens")
+// updating reports -update, the flag teatest's golden package defines
+// (shared: go test ./inspector/tui -update rewrites the golden screens).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // clock is a settable test clock.
 type clock struct{ t time.Time }
@@ -148,7 +153,7 @@ func screen(m *Model) string {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

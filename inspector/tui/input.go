@@ -13,7 +13,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if k.String() == "ctrl+c" {
 		return tea.Quit
 	}
-	if m.focus == focusTools && !m.tools.loaded && m.state == stateConnecting && !m.tools.filtering {
+	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil
 	}
@@ -263,4 +263,11 @@ func (m *Model) historyKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// waitingForTools: the server is starting and has not listed its tools
+// yet; keys typed now are kept and replayed.
+func (m *Model) waitingForTools() bool {
+	return m.focus == focusTools && !m.tools.loaded && m.tools.err == nil && !m.tools.filtering &&
+		(m.state == stateConnecting || m.state == stateConnected)
 }

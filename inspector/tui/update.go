@@ -84,7 +84,11 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	m.sess.conn = msg.conn
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
 	if m.focus == focusDoctor {
-		m.setFocus(focusTools)
+		if m.reopen != "" && m.form.form != nil {
+			m.setFocus(focusForm) // rebuilt on the new schema once listed
+		} else {
+			m.setFocus(focusTools)
+		}
 	}
 	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen))
 }
