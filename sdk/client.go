@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -29,8 +31,14 @@ const (
 type ClientOptions struct {
 	Name    string // client name sent in initialize (default "mcpdev")
 	Version string // default "0.0.0"
-	// ProtocolVersion requested in initialize (default LatestLegacyVersion).
+	// ProtocolVersion picks the era. Empty (the default) probes the
+	// stateless era with server/discover and falls back to initialize with
+	// LatestLegacyVersion; ModernVersion insists on the stateless era; a
+	// legacy version goes straight to initialize with that version.
 	ProtocolVersion string
+	// ProbeTimeout bounds the server/discover probe before falling back to
+	// initialize (default 5s), for servers that never answer it.
+	ProbeTimeout time.Duration
 	// OnLog receives notifications/message.
 	OnLog func(LogParams)
 	// OnToolsChanged is called on notifications/tools/list_changed.
@@ -44,9 +52,11 @@ type ClientOptions struct {
 
 // Client is a connection to an MCP server.
 type Client struct {
-	conn transport.Conn
-	opts ClientOptions
-	init InitializeResult
+	conn   transport.Conn
+	opts   ClientOptions
+	init   InitializeResult
+	modern bool // stateless era: every request carries the _meta below
+	meta   map[string]any
 
 	nextID  atomic.Int64
 	mu      sync.Mutex
@@ -74,15 +84,84 @@ func Connect(ctx context.Context, conn transport.Conn, opts *ClientOptions) (*Cl
 	if c.opts.Version == "" {
 		c.opts.Version = "0.0.0"
 	}
-	if c.opts.ProtocolVersion == "" {
-		c.opts.ProtocolVersion = LatestLegacyVersion
-	}
 	go c.readLoop()
-	if err := c.initialize(ctx); err != nil {
+	if err := c.handshake(ctx); err != nil {
 		c.Close()
 		return nil, err
 	}
 	return c, nil
+}
+
+// Era names a protocol era.
+type Era string
+
+// The two protocol eras.
+const (
+	EraLegacy    Era = "legacy"    // initialize handshake, sessions (up to 2025-11-25)
+	EraStateless Era = "stateless" // server/discover, _meta on every request (2026-07-28)
+)
+
+// Era is the protocol era the connection speaks.
+func (c *Client) Era() Era {
+	if c.modern {
+		return EraStateless
+	}
+	return EraLegacy
+}
+
+// handshake probes the stateless era and falls back to initialize.
+func (c *Client) handshake(ctx context.Context) error {
+	want := c.opts.ProtocolVersion
+	if want != "" && slices.Contains(LegacyVersions, want) {
+		return c.initialize(ctx)
+	}
+	if want == "" {
+		want = ModernVersion
+	}
+	err := c.discover(ctx, want)
+	if err == nil || c.opts.ProtocolVersion != "" || ctx.Err() != nil {
+		return err
+	}
+	select {
+	case <-c.done:
+		return c.closedErr()
+	default:
+	}
+	c.opts.ProtocolVersion = LatestLegacyVersion
+	return c.initialize(ctx)
+}
+
+// discover asks server/discover in the stateless era.
+func (c *Client) discover(ctx context.Context, version string) error {
+	timeout := c.opts.ProbeTimeout
+	if timeout <= 0 {
+		timeout = 5 * time.Second
+	}
+	pctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	meta := map[string]any{
+		MetaProtocolVersion:    version,
+		MetaClientCapabilities: map[string]any{},
+		MetaClientInfo:         Implementation{Name: c.opts.Name, Version: c.opts.Version},
+	}
+	var res DiscoverResult
+	if err := c.Call(pctx, "server/discover", map[string]any{"_meta": meta}, &res); err != nil {
+		return fmt.Errorf("server/discover: %w", err)
+	}
+	if !slices.Contains(res.SupportedVersions, version) {
+		return fmt.Errorf("server/discover: server supports %v, not %s", res.SupportedVersions, version)
+	}
+	if c.opts.OnLog != nil {
+		meta[MetaLogLevel] = LevelDebug
+	}
+	info := Implementation{}
+	if raw, ok := res.Meta[MetaServerInfo]; ok {
+		data, _ := json.Marshal(raw)
+		_ = json.Unmarshal(data, &info)
+	}
+	c.init = InitializeResult{ProtocolVersion: version, Capabilities: res.Capabilities, ServerInfo: info, Instructions: res.Instructions}
+	c.meta, c.modern = meta, true
+	return nil
 }
 
 func (c *Client) initialize(ctx context.Context) error {
@@ -184,7 +263,10 @@ func (c *Client) call(ctx context.Context, method string, params, result any, on
 	pc := &pendingCall{resp: make(chan *transport.Message, 1), onProgress: onProgress}
 	if onProgress != nil {
 		pc.token = key
-		params = withProgressToken(params, id)
+		params = withMeta(params, map[string]any{"progressToken": id})
+	}
+	if c.modern {
+		params = withMeta(params, c.meta)
 	}
 	m, err := transport.NewRequest(id, method, params)
 	if err != nil {
@@ -217,12 +299,31 @@ func (c *Client) call(ctx context.Context, method string, params, result any, on
 	}
 }
 
-func withProgressToken(params any, token int64) any {
-	p, ok := params.(map[string]any)
-	if !ok {
-		return params
+// withMeta adds entries to params._meta (params is a map, a JSON-encodable
+// value or nil); entries already there win.
+func withMeta(params any, entries map[string]any) any {
+	p := map[string]any{}
+	if m, ok := params.(map[string]any); ok {
+		for k, v := range m {
+			p[k] = v
+		}
+	} else {
+		if params != nil {
+			data, err := json.Marshal(params)
+			if err != nil || json.Unmarshal(data, &p) != nil || p == nil {
+				return params
+			}
+		}
 	}
-	p["_meta"] = map[string]any{"progressToken": token}
+	meta, _ := p["_meta"].(map[string]any)
+	merged := make(map[string]any, len(meta)+len(entries))
+	for k, v := range entries {
+		merged[k] = v
+	}
+	for k, v := range meta {
+		merged[k] = v
+	}
+	p["_meta"] = merged
 	return p
 }
 
@@ -251,6 +352,9 @@ func (c *Client) cancelRequest(id json.RawMessage, reason error) {
 
 // Notify sends a notification.
 func (c *Client) Notify(ctx context.Context, method string, params any) error {
+	if c.modern {
+		params = withMeta(params, c.meta)
+	}
 	m, err := transport.NewNotification(method, params)
 	if err != nil {
 		return err

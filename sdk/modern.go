@@ -87,7 +87,8 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
 	}
 	if raw, ok := p.Meta[MetaLogLevel]; ok {
-		if _, known := levelRank[rm.logLevel]; json.Unmarshal(raw, &rm.logLevel) != nil || !known {
+		err := json.Unmarshal(raw, &rm.logLevel)
+		if _, known := levelRank[rm.logLevel]; err != nil || !known {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
 		}
 	}
