@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -61,7 +64,17 @@ func TestGoldenScreens(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				m, c := newTestModel(t, sz[0], sz[1])
 				sc.setup(m, c)
-				golden(t, name, screen(m))
+				got := screen(m)
+				lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+				if len(lines) != sz[1] {
+					t.Errorf("%d lines, want %d", len(lines), sz[1])
+				}
+				for i, l := range lines {
+					if w := ansi.StringWidth(l); w > sz[0] {
+						t.Errorf("line %d is %d wide, more than %d", i+1, w, sz[0])
+					}
+				}
+				golden(t, name, got)
 			})
 		}
 	}

@@ -205,12 +205,7 @@ func (m *Model) resultKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Save) && p.data != nil && len(p.data.media) > 0 {
 		return saveMediaCmd(p.data.media, m.opts.SaveDir)
 	}
-	switch d := m.scrollAmount(k, p.vp.Height()); {
-	case d < 0:
-		p.vp.ScrollUp(-d)
-	case d > 0:
-		p.vp.ScrollDown(d)
-	}
+	p.vp.Scroll(m.scrollAmount(k, p.vp.height))
 	return nil
 }
 

@@ -105,7 +105,8 @@ func (m *Model) helpView() string {
 	} else {
 		hk = helpKeys{short: m.keys.ShortHelp(), full: m.keys.FullHelp()}
 	}
-	return " " + m.help.View(hk)
+	// help.Model can overrun its width when the ellipsis does not fit
+	return ansi.Truncate(" "+m.help.View(hk), m.width, "…")
 }
 
 // render draws the whole screen.

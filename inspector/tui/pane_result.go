@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/progress"
-	"charm.land/bubbles/v2/viewport"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -28,31 +27,31 @@ type runningCall struct {
 type resultPane struct {
 	st            *Styles
 	width, height int
-	vp            viewport.Model
+	vp            scroller
 	bar           progress.Model
 
 	tool    string
 	data    *resultData
 	err     error
 	elapsed time.Duration
-	status  string // one line above the content: outcome and timing
 	note    string // e.g. where media was saved
 	call    *runningCall
+
+	laidWidth int // the width the content was last laid out for
 }
 
 func newResultPane(st *Styles) resultPane {
-	vp := viewport.New()
-	vp.KeyMap = viewport.KeyMap{} // the root's KeyMap scrolls it
 	bar := progress.New(progress.WithColors(st.Accent, st.OK), progress.WithoutPercentage())
-	return resultPane{st: st, vp: vp, bar: bar}
+	return resultPane{st: st, bar: bar}
 }
 
 func (p *resultPane) SetSize(w, h int) {
 	p.width, p.height = w, h
-	p.vp.SetWidth(w)
-	p.vp.SetHeight(max(h-2, 1))
+	p.vp.SetSize(w, max(h-1, 1))
 	p.bar.SetWidth(max(w-8, 10))
-	p.layout()
+	if w != p.laidWidth { // a height change (focus moved) keeps the layout
+		p.layout()
+	}
 }
 
 // start shows a call as running.
@@ -69,8 +68,7 @@ func (p *resultPane) setProgress(id int, pp sdk.ProgressParams) {
 // finish shows a finished call's outcome.
 func (p *resultPane) finish(tool string, m callDoneMsg) {
 	p.call, p.tool, p.data, p.err, p.elapsed, p.note = nil, tool, m.view, m.err, m.elapsed, ""
-	p.vp.SetYOffset(0)
-	p.vp.SetXOffset(0)
+	p.vp.Top()
 	p.layout()
 }
 
@@ -110,6 +108,7 @@ func (p *resultPane) layout() {
 	if p.width <= 0 {
 		return
 	}
+	p.laidWidth = p.width
 	var lines []string
 	switch {
 	case p.err != nil:
@@ -117,7 +116,7 @@ func (p *resultPane) layout() {
 	case p.data != nil:
 		lines = p.dataLines()
 	}
-	p.vp.SetContentLines(lines)
+	p.vp.SetLines(lines)
 }
 
 func (p *resultPane) errorLines() []string {
