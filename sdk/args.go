@@ -77,6 +77,13 @@ func (a *argSchema) prepareObject(s map[string]any, v any, depth int) any {
 		return v
 	}
 	props, _ := s["properties"].(map[string]any)
+	if extra, _ := s["additionalProperties"].(map[string]any); extra != nil {
+		for name, val := range obj { // map values: map[string]T
+			if _, declared := props[name]; !declared {
+				obj[name] = a.prepare(extra, val, depth+1)
+			}
+		}
+	}
 	for name, p := range props {
 		ps, _ := p.(map[string]any)
 		if ps == nil {
