@@ -3,6 +3,8 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/forms"
 )
 
 // handleKey routes a key: ctrl+c quits from anywhere; a focused form gets
@@ -18,7 +20,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.focus == focusForm && m.form.form != nil {
-		return m.form.Update(k)
+		cmd := m.form.Update(k)
+		if key.Matches(k, formKeys.Cancel) {
+			// leave now, not when CancelMsg comes back: keys typed right
+			// after esc belong to the tool list, not to the form
+			m.leaveForm()
+		}
+		return cmd
 	}
 	if cmd, ok := m.typingKey(k); ok {
 		return cmd
@@ -38,6 +46,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
+
+var formKeys = forms.DefaultKeyMap()
 
 // typingKey handles keys while the tool filter or the traffic search has them.
 func (m *Model) typingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {

@@ -396,3 +396,19 @@ func TestMailboxNeverLosesWakeups(t *testing.T) {
 		t.Error("take after close should return nil")
 	}
 }
+
+func TestFilterRanksNameMatchesFirst(t *testing.T) {
+	m, _ := newTestModel(t, 80, 24)
+	press(m, "/")
+	typeText(m, "catalog") // only in descriptions, and in no name
+	press(m, "esc", "/")   // "/" starts a fresh filter
+	typeText(m, "book")
+	var got []string
+	for _, i := range m.tools.visible {
+		got = append(got, m.tools.tools[i].Name)
+	}
+	want := []string{"search_books", "add_book", "delete_all"} // delete_all: "Delete every book…"
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("filter 'book' shows %v, want %v", got, want)
+	}
+}

@@ -16,6 +16,7 @@ type toolsPane struct {
 	width, height int
 
 	tools   []sdk.ToolInfo
+	names   []string // lower-cased name and title, for ranking filter matches
 	hay     []string // lower-cased name, title and description, for filtering
 	visible []int    // indexes into tools that pass the filter
 	cursor  int      // index into visible
@@ -47,9 +48,10 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 		keep = t.Name
 	}
 	p.tools, p.loaded, p.err = tools, true, nil
-	p.hay = make([]string, len(tools))
+	p.hay, p.names = make([]string, len(tools)), make([]string, len(tools))
 	for i, t := range tools {
-		p.hay[i] = strings.ToLower(t.Name + "\x00" + t.Title + "\x00" + t.Description)
+		p.names[i] = strings.ToLower(t.Name + "\x00" + toolTitle(t))
+		p.hay[i] = p.names[i] + "\x00" + strings.ToLower(t.Description)
 	}
 	p.apply()
 	p.selectName(keep)
@@ -65,15 +67,21 @@ func (p *toolsPane) selectName(name string) {
 	}
 }
 
-// apply recomputes the visible tools from the filter text.
+// apply recomputes the visible tools from the filter text: tools whose
+// name or title matches come first, then those whose description does.
 func (p *toolsPane) apply() {
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
 	p.visible = p.visible[:0]
+	var later []int
 	for i := range p.tools {
-		if q == "" || strings.Contains(p.hay[i], q) {
+		switch {
+		case q == "" || strings.Contains(p.names[i], q):
 			p.visible = append(p.visible, i)
+		case strings.Contains(p.hay[i], q):
+			later = append(later, i)
 		}
 	}
+	p.visible = append(p.visible, later...)
 	p.cursor = min(p.cursor, max(len(p.visible)-1, 0))
 	p.scroll()
 }
@@ -88,8 +96,10 @@ func (p *toolsPane) Selected() *sdk.ToolInfo {
 
 func (p *toolsPane) filtered() bool { return p.filter.Value() != "" }
 
-// startFilter gives the keys to the filter input.
+// startFilter gives the keys to a fresh filter input.
 func (p *toolsPane) startFilter() tea.Cmd {
+	p.filter.SetValue("")
+	p.apply()
 	p.filtering = true
 	return p.filter.Focus()
 }

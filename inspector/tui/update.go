@@ -51,7 +51,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case forms.SubmitMsg:
 		return m.onSubmit(msg)
 	case forms.CancelMsg:
-		m.leaveForm()
+		if m.focus == focusForm {
+			m.leaveForm()
+		}
 	default:
 		return m.forward(msg)
 	}
