@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -161,7 +160,7 @@ func newResponseStream(w http.ResponseWriter, sessionID string, st *sseStream, t
 
 // emit sends a message ahead of the response.
 func (o *responseStream) emit(m *Message) error {
-	data, err := json.Marshal(m)
+	data, err := encodeMessage(m)
 	if err != nil {
 		return err
 	}
@@ -211,7 +210,7 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 		writeJSON(o.w, status(e), o.sessionID, resp)
 		return
 	}
-	data, _ := json.Marshal(resp)
+	data, _ := encodeMessage(resp)
 	if o.st != nil {
 		o.st.send(data)
 		o.st.finish()

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -189,8 +190,9 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusBadRequest, id, derr.Code, derr.Message)
 		return
 	}
-	if h.isStateless(r, m) {
-		h.postStateless(w, r, m)
+	pk := peekParams(m)
+	if h.isStateless(r, m, pk) {
+		h.postStateless(w, r, m, pk)
 		return
 	}
 	h.postLegacy(w, r, m)
@@ -198,7 +200,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 
 // isStateless tells the 2026-07-28 era (no session; the version in every
 // request) from the handshake era.
-func (h *StreamableServer) isStateless(r *http.Request, m *Message) bool {
+func (h *StreamableServer) isStateless(r *http.Request, m *Message, pk paramsPeek) bool {
 	if r.Header.Get(HeaderSessionID) != "" {
 		return false
 	}
@@ -208,58 +210,70 @@ func (h *StreamableServer) isStateless(r *http.Request, m *Message) bool {
 	if m.Method == "server/discover" {
 		return true
 	}
-	_, ok := metaVersion(m)
-	return ok
+	return pk.hasVersion
+}
+
+// paramsPeek is what the HTTP layer reads from params: the Mcp-Name value
+// and the _meta protocol version, decoded in one pass.
+type paramsPeek struct {
+	name, version       string
+	hasName, hasVersion bool
+}
+
+func peekParams(m *Message) paramsPeek {
+	var pk paramsPeek
+	if len(m.Params) == 0 {
+		return pk
+	}
+	var p struct {
+		Name   *string `json:"name"`
+		URI    *string `json:"uri"`
+		TaskID *string `json:"taskId"`
+		Meta   *struct {
+			Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return pk
+	}
+	var name *string
+	switch m.Method {
+	case "tools/call", "prompts/get":
+		name = p.Name
+	case "resources/read":
+		name = p.URI
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		name = p.TaskID
+	}
+	if name != nil {
+		pk.name, pk.hasName = *name, true
+	}
+	if p.Meta != nil && len(p.Meta.Version) > 0 {
+		pk.hasVersion = true
+		if json.Unmarshal(p.Meta.Version, &pk.version) != nil {
+			pk.version = string(p.Meta.Version)
+		}
+	}
+	return pk
 }
 
 // metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
 func metaVersion(m *Message) (string, bool) {
-	if len(m.Params) == 0 || !strings.Contains(string(m.Params), "io.modelcontextprotocol/protocolVersion") {
+	if !strings.Contains(string(m.Params), "io.modelcontextprotocol/protocolVersion") {
 		return "", false
 	}
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil {
-		return "", false
-	}
-	raw, ok := p.Meta["io.modelcontextprotocol/protocolVersion"]
-	if !ok {
-		return "", false
-	}
-	var v string
-	if json.Unmarshal(raw, &v) != nil {
-		return string(raw), true
-	}
-	return v, true
+	pk := peekParams(m)
+	return pk.version, pk.hasVersion
 }
 
 // nameParam is what the Mcp-Name header must carry for a method.
 func nameParam(m *Message) (string, bool) {
-	var key string
-	switch m.Method {
-	case "tools/call", "prompts/get":
-		key = "name"
-	case "resources/read":
-		key = "uri"
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		key = "taskId"
-	default:
-		return "", false
-	}
-	var p map[string]json.RawMessage
-	if json.Unmarshal(m.Params, &p) != nil {
-		return "", false
-	}
-	var v string
-	if raw, ok := p[key]; !ok || json.Unmarshal(raw, &v) != nil {
-		return "", false
-	}
-	return v, true
+	pk := peekParams(m)
+	return pk.name, pk.hasName
 }
 
 // checkStatelessHeaders enforces the 2026-07-28 header rules (-32020).
-func checkStatelessHeaders(r *http.Request, m *Message) *Error {
+func checkStatelessHeaders(r *http.Request, m *Message, pk paramsPeek) *Error {
 	version := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion))
 	if version == "" {
 		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderProtocolVersion)
@@ -273,7 +287,7 @@ func checkStatelessHeaders(r *http.Request, m *Message) *Error {
 			return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body's method %q", HeaderMethod, method, m.Method)
 		}
 	}
-	name, hasName := nameParam(m)
+	name, hasName := pk.name, pk.hasName
 	header, hasHeader := r.Header[http.CanonicalHeaderKey(HeaderName)]
 	switch {
 	case hasName && !hasHeader:
@@ -281,14 +295,14 @@ func checkStatelessHeaders(r *http.Request, m *Message) *Error {
 	case hasHeader && strings.TrimSpace(header[0]) != name:
 		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(header[0]))
 	}
-	if v, ok := metaVersion(m); ok && v != version {
+	if v, ok := pk.version, pk.hasVersion; ok && v != version {
 		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, v)
 	}
 	return nil
 }
 
-func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *Message) {
-	if e := checkStatelessHeaders(r, m); e != nil {
+func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *Message, pk paramsPeek) {
+	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 		return
 	}
@@ -510,7 +524,7 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	data, err := json.Marshal(m)
+	data, err := encodeMessage(m)
 	if err != nil {
 		status = http.StatusInternalServerError
 		data, _ = json.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
@@ -518,6 +532,21 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
+}
+
+// encodeMessage is json.Marshal(m), without re-validating a result that is
+// already one line of JSON (the common case of a response).
+func encodeMessage(m *Message) ([]byte, error) {
+	if m.Method != "" || m.Error != nil || len(m.Result) == 0 || len(m.ID) == 0 ||
+		bytes.IndexByte(m.Result, '\n') >= 0 || bytes.IndexByte(m.Result, '\r') >= 0 || !validID(m.ID) {
+		return json.Marshal(m)
+	}
+	b := make([]byte, 0, len(m.Result)+len(m.ID)+32)
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, m.ID...)
+	b = append(b, `,"result":`...)
+	b = append(b, m.Result...)
+	return append(b, '}'), nil
 }
 
 func isJSONContentType(ct string) bool {
