@@ -1,0 +1,74 @@
+// Command stdioserver is the real subprocess the sdk tests talk to over
+// stdio: tools that wait for each other, print to stdout, and report
+// progress.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"sync"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+var (
+	mu      sync.Mutex
+	cond    = sync.NewCond(&mu)
+	started int
+)
+
+// BarrierArgs are the arguments of barrier.
+type BarrierArgs struct {
+	// How many calls must be running before any returns.
+	N   int    `json:"n" jsonschema:"minimum=1"`
+	Tag string `json:"tag"`
+}
+
+// Barrier returns only once n calls are running at the same time.
+func Barrier(ctx context.Context, a BarrierArgs) (string, error) {
+	mu.Lock()
+	started++
+	cond.Broadcast()
+	for started < a.N {
+		cond.Wait()
+	}
+	mu.Unlock()
+	return "done " + a.Tag, nil
+}
+
+// ChattyArgs are the arguments of chatty.
+type ChattyArgs struct{}
+
+// Chatty prints to standard output, which must not corrupt the protocol.
+func Chatty(ctx context.Context, _ ChattyArgs) (string, error) {
+	fmt.Println("chatty: fmt.Println from a tool")
+	os.Stdout.WriteString("chatty: os.Stdout from a tool\n")
+	return "said hello", nil
+}
+
+// CountArgs are the arguments of count.
+type CountArgs struct {
+	To int `json:"to" jsonschema:"default=3"`
+}
+
+// Count reports progress from 1 to To.
+func Count(ctx context.Context, a CountArgs) (int, error) {
+	for i := 1; i <= a.To; i++ {
+		if err := sdk.Progress(ctx, float64(i), float64(a.To), fmt.Sprintf("step %d", i)); err != nil {
+			return 0, err
+		}
+	}
+	return a.To, nil
+}
+
+func main() {
+	s := sdk.NewServer("stdioserver", &sdk.ServerOptions{Version: "1.2.3"})
+	sdk.Tool(s, Barrier)
+	sdk.Tool(s, Chatty)
+	sdk.Tool(s, Count)
+	if err := s.Run(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+}
