@@ -129,7 +129,7 @@ func TestStdioSubprocess(t *testing.T) {
 			fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"barrier","arguments":{"n":%d,"tag":"t%d"}}}`+"\n", i, n, i)
 		}
 		in.WriteString(`{"jsonrpc":"2.0","id":99,"method":"ping"}`) // EOF mid-line: still a request
-		cmd.Stdin = &in                                           // EOF right after the last byte
+		cmd.Stdin = &in                                             // EOF right after the last byte
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("server: %v\nstderr:\n%s", err, stderr.String())
