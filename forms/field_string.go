@@ -23,6 +23,7 @@ func (n *inputNode) rows(out []*row) []*row {
 		in.Placeholder(n.placeholder())
 		r.field = in
 		r.accept = n.accepts
+		r.replaceable = true
 	}
 	return append(out, r)
 }

@@ -195,6 +195,8 @@ func (f *Form) focusCmd() tea.Cmd {
 		return f.json.field.Focus()
 	}
 	if r := f.focused(); r != nil && r.field != nil {
+		text, _ := r.field.GetValue().(string)
+		r.fresh = r.replaceable && text != ""
 		return r.field.Focus()
 	}
 	return nil
@@ -298,6 +300,12 @@ func (f *Form) typeKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	f.status, f.pending = "", nil
+	if r.fresh {
+		r.fresh = false
+		if k.Text != "" {
+			f.forward(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // clear: ctrl+u
+		}
+	}
 	cmd := f.forward(k)
 	if r.live {
 		r.runCheck()

@@ -24,6 +24,11 @@ type row struct {
 	flag      string                // prefill misfit note
 	msg       string                // last check result
 	update    func(tea.Msg) tea.Cmd // nil: route to field
+	// replaceable single-line inputs select their text when focused, as a
+	// web form does on tab: the first typed character replaces a prefilled
+	// value (a default, or last call's argument); any other key edits it.
+	replaceable bool
+	fresh       bool
 }
 
 func (r *row) focusable() bool { return r.field != nil || r.press != nil }
