@@ -251,6 +251,8 @@ func pyTypeName(v any) string {
 		return "dict"
 	case []any:
 		return "list"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return "int" // a Go value given to FormatViolations
 	case interface{ Int64() (int64, error) }:
 		if _, err := x.Int64(); err == nil {
 			return "int"
