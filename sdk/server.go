@@ -15,6 +15,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
@@ -192,45 +193,107 @@ func (s *Server) notifyListChanged() {
 // Serve serves one connection until the peer closes it (then it answers
 // every request already received and returns nil) or ctx is cancelled
 // (in-flight calls see their contexts cancelled).
+//
+// Messages are read by one goroutine at a time. Everything but a tool call
+// is answered in order by the reader; a tool call is answered by the
+// goroutine that read it, which first hands reading on to another (an idle
+// worker of this connection, or a new goroutine). So every call runs on its
+// own goroutine, a slow tool never blocks the connection, and a quick call
+// is answered without waiting for another thread to wake up.
 func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	ss := s.NewSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
-	defer ss.Close()
-	var wg sync.WaitGroup
-	defer wg.Wait()
+	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func())}
+	l.ss = s.NewSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
+	defer l.ss.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
+	l.wg.Add(1)
+	l.read()
+	err := <-l.end
+	l.wg.Wait()
+	close(l.quit) // idle workers exit
+	return err
+}
+
+// serveLoop is one connection being served by Serve.
+type serveLoop struct {
+	srv  *Server
+	ctx  context.Context
+	conn transport.Conn
+	ss   *Session
+	wg   sync.WaitGroup // the reader and every call being answered
+	end  chan error     // the reader's final result
+	quit chan struct{}  // closed when Serve returns
+	idle atomic.Int32   // workers waiting in tasks
+	task chan func()    // unbuffered: a send succeeds only to an idle worker
+}
+
+// maxIdleWorkers bounds the goroutines a connection keeps parked for reuse
+// (their stacks have already grown to what decoding and validation need).
+const maxIdleWorkers = 64
+
+// read reads and answers messages until the connection ends or a tool call
+// arrives; then it hands reading on and answers the call itself.
+func (l *serveLoop) read() {
+	defer l.wg.Done()
 	for {
-		m, err := conn.Read(ctx)
+		m, err := l.conn.Read(l.ctx)
 		if err != nil {
 			var de *transport.DecodeError
 			if errors.As(err, &de) {
-				s.answerBadFrame(ctx, conn, de)
+				l.srv.answerBadFrame(l.ctx, l.conn, de)
 				continue
 			}
-			if errors.Is(err, io.EOF) || errors.Is(err, transport.ErrClosed) || ctx.Err() != nil {
-				return nil
+			if errors.Is(err, io.EOF) || errors.Is(err, transport.ErrClosed) || l.ctx.Err() != nil {
+				err = nil
 			}
-			return err
+			l.end <- err
+			return
 		}
 		if !m.IsRequest() || m.Method != "tools/call" {
 			// Everything but a tool call is quick: answer in order, so
 			// that initialize is done before the next request is read.
-			if resp := ss.Handle(ctx, m); resp != nil {
-				_ = conn.Write(ctx, resp)
+			if resp := l.ss.Handle(l.ctx, m); resp != nil {
+				_ = l.conn.Write(l.ctx, resp)
 			}
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if resp := ss.Handle(ctx, m); resp != nil {
-				if err := conn.Write(ctx, resp); err != nil && ctx.Err() == nil {
-					fmt.Fprintf(s.opts.Stderr, "sdk: write response: %v\n", err)
-				}
+		l.wg.Add(1)
+		l.spawn(l.read)
+		if resp := l.ss.Handle(l.ctx, m); resp != nil {
+			if err := l.conn.Write(l.ctx, resp); err != nil && l.ctx.Err() == nil {
+				fmt.Fprintf(l.srv.opts.Stderr, "sdk: write response: %v\n", err)
 			}
-		}()
+		}
+		return
+	}
+}
+
+// spawn runs f on an idle worker, or on a new one.
+func (l *serveLoop) spawn(f func()) {
+	select {
+	case l.task <- f:
+	default:
+		go l.work(f)
+	}
+}
+
+// work runs f, then waits for more work while fewer than maxIdleWorkers
+// others are waiting, until Serve returns.
+func (l *serveLoop) work(f func()) {
+	for {
+		f()
+		if l.idle.Add(1) > maxIdleWorkers {
+			l.idle.Add(-1)
+			return
+		}
+		select {
+		case f = <-l.task:
+			l.idle.Add(-1)
+		case <-l.quit:
+			return
+		}
 	}
 }
 

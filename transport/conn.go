@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // DefaultMaxMessageSize is the longest line a stream connection accepts.
@@ -69,8 +70,9 @@ type streamConn struct {
 	max  int
 	line []byte
 
-	wmu sync.Mutex
-	w   *bufio.Writer
+	wmu     sync.Mutex
+	writers atomic.Int32 // writers in WriteRaw, holding or waiting for wmu
+	w       *bufio.Writer
 
 	closer    io.Closer
 	closeOnce sync.Once
@@ -174,16 +176,27 @@ func (c *streamConn) Write(ctx context.Context, m *Message) error {
 }
 
 // WriteRaw writes one already-encoded message (no newline inside).
+//
+// Concurrent writers share flushes: a writer that sees another one waiting
+// for the lock leaves its message in the buffer for that one to flush, so
+// under load several messages go out in one write system call. The last
+// writer always flushes, so no message is held back.
 func (c *streamConn) WriteRaw(data []byte) error {
+	c.writers.Add(1)
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
+	waiting := c.writers.Add(-1) > 0
 	select {
 	case <-c.done:
+		c.w.Flush() // best effort for a message an earlier writer left to us
 		return ErrClosed
 	default:
 	}
 	c.w.Write(data)
 	c.w.WriteByte('\n')
+	if waiting && c.w.Buffered() < c.w.Size()/2 {
+		return nil // the writer waiting for the lock flushes
+	}
 	return c.w.Flush()
 }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Side-by-side tools/call benchmarks (issue 2, "Performance"): the sdk's stdio
+# server (examples/tutorial/03-field-constraints, full validation) against a
+# hand-written minimal responder (sdk/testdata/minimal-responder), both real
+# subprocesses over pipes, measured in the same run. Prints throughput ratios
+# (reference ns/op ÷ sdk ns/op: 1.0 = as fast as the reference), server-side
+# allocations per call, and the 03 example's peak RSS after 20,000 calls.
+#
+#   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
+#   COUNT=10 bash bench/compare.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${COUNT:-5}
+benchtime=${BENCHTIME:-20000x}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+echo "=== go test -bench (count=$count, benchtime=$benchtime)"
+go test -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
+
+# benchstat, if it can be fetched (skipped offline).
+if go run golang.org/x/perf/cmd/benchstat@latest "$out/raw.txt" >"$out/benchstat.txt" 2>/dev/null; then
+  echo; echo "=== benchstat"; cat "$out/benchstat.txt"
+else
+  echo; echo "(benchstat not available; medians below)"
+fi
+
+echo; echo "=== ratios (median of $count runs)"
+awk '
+  /^Benchmark/ {
+    name = $1; sub(/-[0-9]+$/, "", name)
+    for (i = 3; i < NF; i++) {
+      if ($(i+1) == "ns/op") ns[name] = ns[name] " " $i
+      if ($(i+1) == "allocs/op") al[name] = $i
+      if ($(i+1) == "peak-RSS-MiB") rss[name] = rss[name] " " $i
+    }
+  }
+  function median(s,   a, n, i, j, t) {
+    n = split(s, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    split("BenchmarkCallStdio BenchmarkCallStdioParallel32", kinds, " ")
+    for (k = 1; k <= 2; k++) {
+      b = kinds[k]; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"])
+      printf "%-30s sdk %9.0f ns/op  reference %9.0f ns/op  ratio %.2fx (target >= 0.50x)  peak RSS sdk %.1f MiB, reference %.1f MiB\n", b, s, r, r / s, median(rss[b "/sdk"]), median(rss[b "/reference"])
+    }
+    printf "%-30s %9.0f ns/op  %s allocs/op (client + server, in process)\n", "BenchmarkCallInMemory", median(ns["BenchmarkCallInMemory"]), al["BenchmarkCallInMemory"]
+    printf "%-30s %9.0f ns/op  %s allocs/op (server only: decode, validate, run, encode)\n", "BenchmarkSessionHandle", median(ns["BenchmarkSessionHandle"]), al["BenchmarkSessionHandle"]
+  }' "$out/raw.txt"
+
+# Peak RSS of the 03 example after 20,000 calls, measured by the kernel
+# (/usr/bin/time -v: maximum resident set size) on a stream of requests.
+echo; echo "=== peak RSS after 20,000 calls (/usr/bin/time -v)"
+go build -o "$out/03" ./examples/tutorial/03-field-constraints
+CGO_ENABLED=0 go build -o "$out/03-static" ./examples/tutorial/03-field-constraints
+go build -o "$out/reference" ./sdk/testdata/minimal-responder
+{
+  echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}'
+  echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+  for i in $(seq 1 20000); do
+    echo '{"jsonrpc":"2.0","id":'"$i"',"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}'
+  done
+} >"$out/requests.jsonl"
+for bin in 03 03-static reference; do
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v "$out/$bin" <"$out/requests.jsonl" >"$out/$bin.out" 2>"$out/$bin.time"
+    kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$out/$bin.time")
+  else
+    kb=0
+  fi
+  answers=$(grep -c "Found 3 books" "$out/$bin.out" || true)
+  printf "%-10s %6.1f MiB peak RSS, %d of 20000 calls answered (target for 03: <= 12 MiB)\n" "$bin" "$(echo "$kb / 1024" | bc -l)" "$answers"
+done

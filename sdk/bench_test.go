@@ -1,0 +1,260 @@
+package sdk_test
+
+// Benchmarks for tools/call (issue 2, "Performance"). The stdio benchmarks
+// run a real subprocess over pipes: the tutorial's 03 example (full schema
+// validation, defaults, structured output) and, as the reference measured in
+// the same run, testdata/minimal-responder (encoding/json in and out, a
+// fixed result, nothing else). Both are driven by the same raw line driver
+// so that the client costs next to nothing. bench/compare.sh prints the
+// ratios; peak-RSS-MiB is the server process's VmHWM after the run.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// benchArgs and benchSearchBooks mirror examples/tutorial/03-field-constraints.
+type benchArgs struct {
+	// Title or author to search for.
+	Query string `json:"query"`
+	// Maximum number of results.
+	Limit int     `json:"limit" jsonschema:"minimum=1,maximum=50,default=10"`
+	Genre *string `json:"genre" jsonschema:"enum=fiction,enum=non-fiction,enum=poetry"`
+}
+
+// Search the catalog by title or author.
+func benchSearchBooks(ctx context.Context, args benchArgs) (string, error) {
+	where := ""
+	if args.Genre != nil {
+		where = " in " + *args.Genre
+	}
+	return fmt.Sprintf("Found 3 books matching '%s'%s (showing up to %d).", args.Query, where, args.Limit), nil
+}
+
+// benchOpts names the tool explicitly: doc comments of _test.go files are
+// not read.
+var benchOpts = &sdk.ToolOptions{Name: "search_books", Description: "Search the catalog by title or author."}
+
+const benchFound = "Found 3 books matching 'dune' (showing up to 5)."
+
+func BenchmarkCallInMemory(b *testing.B) {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, benchSearchBooks, benchOpts)
+	ctx := context.Background()
+	c, err := sdk.NewInMemoryClient(ctx, s, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	args := map[string]any{"query": "dune", "limit": 5}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		res, err := c.CallTool(ctx, "search_books", args, nil)
+		if err != nil || res.IsError || res.Content[0].Text != benchFound {
+			b.Fatalf("call: %v %+v", err, res)
+		}
+	}
+}
+
+// benchServers are the stdio servers under test, by sub-benchmark name.
+var benchServers = []struct{ name, pkg string }{
+	{"sdk", "../examples/tutorial/03-field-constraints"},
+	{"reference", "./testdata/minimal-responder"},
+}
+
+func BenchmarkCallStdio(b *testing.B) {
+	for _, srv := range benchServers {
+		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, 1) })
+	}
+}
+
+func BenchmarkCallStdioParallel32(b *testing.B) {
+	for _, srv := range benchServers {
+		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, 32) })
+	}
+}
+
+// benchStdio keeps window tools/call requests in flight against a fresh
+// server process until b.N calls are answered.
+func benchStdio(b *testing.B, pkg string, window int) {
+	p := startBenchServer(b, pkg)
+	defer p.stop(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	p.run(b, window)
+	b.StopTimer()
+	b.ReportMetric(p.peakRSSMiB(b), "peak-RSS-MiB")
+}
+
+// run keeps window calls in flight until b.N are answered.
+func (p *benchProc) run(b *testing.B, window int) {
+	sent, answered := 0, 0
+	for ; sent < min(window, b.N); sent++ {
+		p.send(b, sent)
+	}
+	for answered < b.N {
+		p.expectCall(b)
+		answered++
+		if sent < b.N {
+			p.send(b, sent)
+			sent++
+		}
+	}
+}
+
+type benchProc struct {
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	out   *bufio.Reader
+	req   []byte
+}
+
+// startBenchServer builds pkg, starts it and completes the handshake.
+func startBenchServer(b *testing.B, pkg string) *benchProc {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "server")
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		b.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	p := &benchProc{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 64<<10)}
+	p.handshake(b)
+	return p
+}
+
+// handshake initializes the session.
+func (p *benchProc) handshake(b *testing.B) {
+	p.write(b, `{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`+"\n"+
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	if line := p.line(b); !bytes.Contains(line, []byte(`"protocolVersion"`)) {
+		b.Fatalf("initialize: %s", line)
+	}
+}
+
+func (p *benchProc) write(b *testing.B, s string) {
+	if _, err := io.WriteString(p.stdin, s); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func (p *benchProc) send(b *testing.B, id int) {
+	p.req = append(p.req[:0], `{"jsonrpc":"2.0","id":`...)
+	p.req = strconv.AppendInt(p.req, int64(id), 10)
+	p.req = append(p.req, `,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`+"\n"...)
+	if _, err := p.stdin.Write(p.req); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func (p *benchProc) line(b *testing.B) []byte {
+	line, err := p.out.ReadSlice('\n')
+	if err != nil {
+		b.Fatalf("read: %v", err)
+	}
+	return line
+}
+
+// expectCall reads one response and checks it is the expected tool result.
+func (p *benchProc) expectCall(b *testing.B) {
+	line := p.line(b)
+	if !bytes.Contains(line, []byte(benchFound)) || bytes.Contains(line, []byte(`"isError"`)) {
+		b.Fatalf("unexpected response: %s", line)
+	}
+}
+
+// peakRSSMiB reads the server's high-water resident set size (Linux).
+func (p *benchProc) peakRSSMiB(b *testing.B) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+func (p *benchProc) stop(b *testing.B) {
+	p.stdin.Close()
+	if err := p.cmd.Wait(); err != nil {
+		b.Errorf("server exit: %v", err)
+	}
+}
+
+// BenchmarkSessionHandle is the server's own cost per tools/call, without
+// any transport: decode params, validate, run, encode the result.
+func BenchmarkSessionHandle(b *testing.B) {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, benchSearchBooks, benchOpts)
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ := transport.Decode(line)
+		resp := ss.Handle(ctx, m)
+		if resp.Error != nil || !bytes.Contains(resp.Result, []byte(benchFound)) {
+			b.Fatalf("response: %+v", resp)
+		}
+	}
+}
+
+// BenchmarkServeStreamParallel32 is the stdio server loop in process (Serve
+// on a newline stream over OS pipes), 32 calls in flight: the same work as
+// BenchmarkCallStdioParallel32/sdk, but profilable with -cpuprofile.
+func BenchmarkServeStreamParallel32(b *testing.B) {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, benchSearchBooks, benchOpts)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(context.Background(), transport.NewStream(inR, outW, nil)) }()
+	p := &benchProc{stdin: inW, out: bufio.NewReaderSize(outR, 64<<10)}
+	p.handshake(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	p.run(b, 32)
+	b.StopTimer()
+	inW.Close()
+	if err := <-done; err != nil {
+		b.Fatal(err)
+	}
+	outW.Close()
+}
