@@ -199,7 +199,7 @@ func (d *DevLoop) handle(ctx context.Context, ch Change) {
 	if d.target.Kind == KindGo {
 		d.builds.Add(1)
 		b, err := Build(ctx, d.target.GoPath, d.target.BuildCache)
-		d.w.Refresh(ctx) // new files, imports or embeds
+		go d.w.Refresh(ctx) // new files, imports or embeds; off the restart's path
 		if err != nil {
 			d.emit(ctx, buildFailed(ch, err, time.Since(start)))
 			return

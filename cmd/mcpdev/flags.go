@@ -26,6 +26,11 @@ type config struct {
 	noValidate     bool
 	update         bool
 	argsJSON       string
+
+	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
+	watchTests bool     // mcpdev test --watch
+	noWatch    bool
+	noState    bool
 }
 
 // targetWords is what Resolve gets: "-- CMD ARGS…" or the TARGET word.
@@ -89,6 +94,13 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	fs.BoolVar(&cfg.noValidate, "no-validate", false, "")
 	fs.BoolVar(&cfg.update, "update", false, "")
 	fs.StringVar(&cfg.argsJSON, "args-json", "", "")
+	if cfg.cmd == "test" {
+		fs.BoolVar(&cfg.watchTests, "watch", false, "")
+	} else {
+		fs.Var((*listFlag)(&cfg.watchGlobs), "watch", "")
+	}
+	fs.BoolVar(&cfg.noWatch, "no-watch", false, "")
+	fs.BoolVar(&cfg.noState, "no-state", false, "")
 	return fs
 }
 

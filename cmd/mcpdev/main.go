@@ -52,16 +52,18 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	warn := func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", s) }
 	switch cfg.cmd {
 	case "test":
-		_, err := inspector.RunTests(ctx, stdout, cfg.positional, &inspector.TestOptions{
-			Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout,
-		})
+		topts := &inspector.TestOptions{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
+		if cfg.watchTests {
+			return inspector.WatchTests(ctx, stdout, cfg.positional, topts, nil)
+		}
+		_, err := inspector.RunTests(ctx, stdout, cfg.positional, topts)
 		return err
 	case "":
 		t, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve)
 		if err != nil {
 			return err
 		}
-		return tui.Run(ctx, t, tui.Options{ConnectTimeout: cfg.connectTimeout})
+		return tui.Run(ctx, t, tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)})
 	}
 	conn, err := connect(ctx, cfg, stderr)
 	if err != nil {
@@ -96,4 +98,16 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Con
 		}}
 	}
 	return t.Connect(ctx, opts)
+}
+
+// devOptions turns on the dev loop: Go targets are watched unless
+// --no-watch, any target with --watch GLOB; arguments are remembered unless
+// --no-state.
+func devOptions(cfg *config, t *inspector.Target) tui.DevOptions {
+	o := tui.DevOptions{Target: t, Globs: cfg.watchGlobs}
+	o.Watch = !cfg.noWatch && (t.Kind == inspector.KindGo || len(cfg.watchGlobs) > 0)
+	if !cfg.noState {
+		o.StatePath = inspector.DefaultStatePath()
+	}
+	return o
 }

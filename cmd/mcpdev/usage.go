@@ -36,7 +36,19 @@ call flags:
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
   --timeout 60s      per request; every progress notification restarts it
-test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout
+test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
+              --watch (run again whenever a session file or its Go server changes)
+
+Dev loop (mcpdev TARGET): a Go target's package files, embedded files, go.mod
+and go.sum are watched; a save rebuilds in the background and restarts the
+server (a build error is shown while the old server keeps running), and the
+tools diff is shown. Keys: a re-run the last call on each save, w write the
+session's calls as a test file, d dismiss the changes.
+  --no-watch         do not watch the sources
+  --watch GLOB       (repeatable) also watch these files; with -- CMD, restart
+                     the server when they change ('*.py', 'src/**/*.ts')
+  --no-state         do not remember the last arguments per tool (kept in
+                     the user cache directory, mcpdev/state.json)
 
 Arguments of call: key=value, converted by the tool's input schema (integer,
 number, boolean, null, enum; JSON for objects and arrays, or a comma list for

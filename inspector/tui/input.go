@@ -31,6 +31,9 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.typingKey(k); ok {
 		return cmd
 	}
+	if cmd, ok := m.devKey(k); ok {
+		return cmd
+	}
 	if cmd, ok := m.globalKey(k); ok {
 		return cmd
 	}

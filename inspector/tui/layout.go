@@ -103,7 +103,8 @@ func (m *Model) helpView() string {
 		hk.short = []key.Binding{fk.Submit, fk.Next, fk.SendAnyway, fk.ToggleJSON, fk.Cancel, quit}
 		hk.full = append(fk.FullHelp(), []key.Binding{quit})
 	} else {
-		hk = helpKeys{short: m.keys.ShortHelp(), full: m.keys.FullHelp()}
+		dev := m.devHelp()
+		hk = helpKeys{short: append(dev, m.keys.ShortHelp()...), full: append(m.keys.FullHelp(), dev)}
 	}
 	// help.Model can overrun its width when the ellipsis does not fit
 	return ansi.Truncate(" "+m.help.View(hk), m.width, "…")
@@ -142,6 +143,9 @@ func (m *Model) formTitle() string {
 
 // tabsTitle renders the output tabs for the box's top line.
 func (m *Model) tabsTitle() string {
+	if t, ok := m.devTitle(); ok {
+		return t
+	}
 	var parts []string
 	for t := tab(0); t < numTabs; t++ {
 		label := fmt.Sprintf("%d %s", t+1, t)
@@ -158,6 +162,9 @@ func (m *Model) tabsTitle() string {
 }
 
 func (m *Model) outputView() string {
+	if v, ok := m.devView(); ok {
+		return v
+	}
 	switch m.tab {
 	case tabLogs:
 		return m.logs.View()

@@ -36,6 +36,9 @@ type Options struct {
 	ConnectTimeout time.Duration
 	// Now is the clock (tests pin it); default time.Now.
 	Now func() time.Time
+	// Dev configures the dev loop: watch and rebuild, remembered
+	// arguments, recorded sessions (devloop.go).
+	Dev DevOptions
 }
 
 // Model is the root model of the inspector.
@@ -73,6 +76,7 @@ type Model struct {
 	drafts   map[string]json.RawMessage // per tool: form values left unsent
 	reopen   string                     // tool whose form reopens after a restart
 	early    []tea.KeyPressMsg          // keys typed before the first tool list
+	dev      devState                   // the dev loop (devloop.go)
 }
 
 // New returns the inspector for the server c connects to. Nothing happens
@@ -104,7 +108,8 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 
 // Init asks the terminal for its background colour and connects.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.connect()}
+	m.dev.opts = m.opts.Dev
+	cmds := []tea.Cmd{m.connect(), m.devInit()}
 	if m.opts.Dark == nil {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -113,6 +118,7 @@ func (m *Model) Init() tea.Cmd {
 
 // Close ends the connection (the program has quit).
 func (m *Model) Close() {
+	m.devClose()
 	if m.sess != nil {
 		closeCmd(m.sess)()
 		m.sess = nil

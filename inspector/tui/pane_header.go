@@ -24,6 +24,7 @@ type headerPane struct {
 	st     *Styles
 	width  int
 	target string
+	dev    string // the dev loop's state (rebuilding, build failed, …)
 	info   serverInfo
 	state  connState
 }
@@ -67,7 +68,7 @@ func (p *headerPane) View() string {
 	if right != "" {
 		right += st.HeaderDim.Render(" · ")
 	}
-	right += p.stateText() + " "
+	right += p.dev + p.stateText() + " "
 	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 	if gap < 1 {
 		return ansi.Truncate(left+" "+right, p.width, "…")

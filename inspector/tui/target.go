@@ -97,5 +97,8 @@ func Run(ctx context.Context, t *inspector.Target, opts Options) error {
 	if opts.Target == "" {
 		opts.Target = TargetLabel(t)
 	}
-	return RunConnector(ctx, &TargetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts)
+	if opts.Dev.Target == nil {
+		opts.Dev.Target = t
+	}
+	return RunConnector(ctx, WithDev(&TargetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts.Dev), opts)
 }

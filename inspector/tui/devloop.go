@@ -1,0 +1,448 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// DevOptions configures the dev loop: watch the server's sources, rebuild
+// in the background, restart, show what changed; remember arguments across
+// runs; record the session as a test file.
+type DevOptions struct {
+	// Target is the server as resolved by the CLI: its Go sources (or
+	// Globs) are watched, it is named in recorded sessions, and it keys the
+	// remembered arguments. Nil: none of that (in-memory servers).
+	Target *inspector.Target
+	// Watch turns the watcher on (the CLI: Go targets unless --no-watch,
+	// and any target given --watch globs).
+	Watch bool
+	// Globs are extra files to watch (--watch GLOB…); a change restarts
+	// the server without a build.
+	Globs []string
+	// Debounce is the quiet time ending a burst of saves (0: the default).
+	Debounce time.Duration
+	// StatePath is the file remembering the last arguments per tool per
+	// server across runs (the CLI: inspector.DefaultStatePath(), none with
+	// --no-state). Empty: nothing is remembered.
+	StatePath string
+	// RecordDir is where the record key writes sessions (default: SaveDir,
+	// else the current directory).
+	RecordDir string
+}
+
+// devKeyMap holds the dev loop's keys (outside the form).
+type devKeyMap struct {
+	Dismiss, AutoRerun, Record key.Binding
+}
+
+func newDevKeys() devKeyMap {
+	return devKeyMap{
+		Dismiss:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dismiss changes")),
+		AutoRerun: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "re-run on save")),
+		Record:    key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write session test")),
+	}
+}
+
+// callRecord is a finished call, for comparison and recording.
+type callRecord struct {
+	tool    string
+	args    json.RawMessage
+	res     *sdk.CallToolResult
+	err     error
+	elapsed time.Duration
+}
+
+// devState is the dev loop's part of the model.
+type devState struct {
+	opts DevOptions
+	keys devKeyMap
+	loop *inspector.DevLoop
+	// watching: the watcher runs (loop is nil in synchronous tests)
+	watching bool
+	state    *inspector.State
+
+	building   bool
+	buildErr   error                // the last build failed (cleared by a good one)
+	changed    []string             // files of the change being built
+	before     []sdk.ToolInfo       // the tools before the restart under way
+	awaitTools bool                 // a dev restart waits for its tool list
+	took       time.Duration        // change → new binary
+	diff       *inspector.ToolsDiff // the last restart's diff, until dismissed
+	pinned     bool                 // the changes view covers the output pane
+	restarts   int
+
+	rerun    bool // re-run the last call after each restart
+	rerunID  int
+	rerunOld *callRecord
+	compare  [2]*callRecord // before, after
+	last     *callRecord
+	calls    []inspector.RecordedCall
+	scroll   int
+	recorded string
+}
+
+func (d *devState) stateKey(target string) string {
+	if d.opts.Target != nil {
+		return inspector.StateKey(d.opts.Target)
+	}
+	return "target:" + target
+}
+
+// devInit starts the watcher and loads the remembered arguments.
+func (m *Model) devInit() tea.Cmd {
+	d := &m.dev
+	d.keys = newDevKeys()
+	var cmds []tea.Cmd
+	if d.opts.StatePath != "" {
+		cmds = append(cmds, loadStateCmd(d.opts.StatePath))
+	}
+	if d.opts.Watch && d.opts.Target != nil {
+		cmds = append(cmds, startDevCmd(m.ctx, d.opts, m.connector))
+	}
+	return tea.Batch(cmds...)
+}
+
+// devClose stops the watcher (the program has quit).
+func (m *Model) devClose() {
+	if m.dev.loop != nil {
+		m.dev.loop.Close()
+		m.dev.loop = nil
+	}
+}
+
+func loadStateCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		s, err := inspector.LoadState(path)
+		return stateLoadedMsg{state: s, err: err}
+	}
+}
+
+func saveStateCmd(s *inspector.State) tea.Cmd {
+	return func() tea.Msg {
+		if err := s.Save(); err != nil {
+			return stateSavedMsg{err: err}
+		}
+		return nil
+	}
+}
+
+func startDevCmd(ctx context.Context, o DevOptions, c Connector) tea.Cmd {
+	return func() tea.Msg {
+		loop, err := inspector.StartDevLoop(ctx, o.Target, &inspector.DevOptions{
+			Watch: inspector.WatchOptions{Globs: o.Globs, Debounce: o.Debounce},
+		})
+		if err == nil {
+			if dc, ok := c.(*devConnector); ok {
+				dc.setLoop(loop)
+			}
+		}
+		return devStartedMsg{loop: loop, err: err}
+	}
+}
+
+func waitDevCmd(loop *inspector.DevLoop) tea.Cmd {
+	return func() tea.Msg {
+		ev, ok := <-loop.Events()
+		if !ok {
+			return nil
+		}
+		return devEventMsg{loop: loop, ev: ev}
+	}
+}
+
+func recordCmd(path string, t *inspector.Target, calls []inspector.RecordedCall) tea.Cmd {
+	calls = slices.Clone(calls)
+	return func() tea.Msg {
+		err := inspector.WriteRecordedSession(path, t, calls)
+		return recordedMsg{path: path, n: len(calls), err: err}
+	}
+}
+
+// devUpdate handles the dev loop's messages, and looks at the messages of
+// a restart it asked for (the tool list, to show the diff) and at finished
+// calls (remembered, recorded, compared). ok: msg was fully handled.
+func (m *Model) devUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case devMsg:
+		return m.onDevMsg(msg), true
+	case toolsMsg:
+		if m.dev.awaitTools && m.current(msg.gen) {
+			return m.onDevTools(msg), true
+		}
+	case connectFailedMsg:
+		if m.current(msg.gen) {
+			m.dev.awaitTools = false
+			m.setDevHeader()
+		}
+	case callDoneMsg:
+		if m.call != nil && msg.id == m.call.id {
+			return m.onDevCallDone(msg), true
+		}
+	}
+	return nil, false
+}
+
+func (m *Model) onDevMsg(msg devMsg) tea.Cmd {
+	d := &m.dev
+	switch msg := msg.(type) {
+	case devStartedMsg:
+		if msg.err != nil {
+			m.logs.add(logEvent{at: m.now(), level: "warning", logger: "mcpdev", text: "not watching the sources: " + msg.err.Error()})
+			return nil
+		}
+		d.loop, d.watching = msg.loop, true
+		m.setDevHeader()
+		if msg.loop == nil {
+			return nil
+		}
+		return waitDevCmd(msg.loop)
+	case devEventMsg:
+		if msg.loop != d.loop {
+			return nil
+		}
+		return tea.Batch(m.onDevEvent(msg.ev), waitDevCmd(msg.loop))
+	case stateLoadedMsg:
+		m.onStateLoaded(msg)
+	case stateSavedMsg:
+		m.logs.add(logEvent{at: m.now(), level: "warning", logger: "mcpdev", text: "could not save the arguments: " + msg.err.Error()})
+	case recordedMsg:
+		if msg.err != nil {
+			m.status = "record: " + msg.err.Error()
+		} else {
+			d.recorded = msg.path
+			m.status = fmt.Sprintf("wrote %s · replay it with: mcpdev test %s", msg.path, msg.path)
+		}
+	}
+	return nil
+}
+
+func (m *Model) onStateLoaded(msg stateLoadedMsg) {
+	m.dev.state = msg.state
+	if msg.err != nil {
+		text := "state file ignored: " + msg.err.Error()
+		m.logs.add(logEvent{at: m.now(), level: "warning", logger: "mcpdev", text: text})
+		m.status = text
+	}
+	if msg.state == nil {
+		return
+	}
+	for tool, args := range msg.state.Tools(m.dev.stateKey(m.opts.Target)) {
+		if m.lastArgs[tool] == nil {
+			m.lastArgs[tool] = args
+		}
+	}
+}
+
+// onDevEvent follows the loop: building, failed (the old server keeps
+// serving), unchanged, or ready (restart now).
+func (m *Model) onDevEvent(ev inspector.DevEvent) tea.Cmd {
+	d := &m.dev
+	defer m.setDevHeader()
+	switch ev.Kind {
+	case inspector.DevChanged:
+		d.building, d.changed = true, ev.Change.Files
+	case inspector.DevBuildFailed:
+		d.building, d.buildErr, d.pinned, d.scroll = false, ev.Err, true, 0
+		m.logs.add(logEvent{at: m.now(), level: "error", logger: "mcpdev", text: "build failed: " + buildErrorText(ev.Err)})
+	case inspector.DevUnchanged:
+		d.building, d.buildErr = false, nil
+	case inspector.DevReady:
+		d.building, d.buildErr, d.took = false, nil, ev.Took
+		if dc, ok := m.connector.(*devConnector); ok && ev.Binary != "" {
+			dc.setBinary(ev.Binary)
+		}
+		d.before = slices.Clone(m.tools.tools)
+		d.awaitTools = true
+		return m.restart()
+	}
+	return nil
+}
+
+// onDevTools lists the restarted server's tools (keeping the selection and
+// the form, mapped onto the new schema), shows the diff, and re-runs the
+// last call when that is on.
+func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
+	d := &m.dev
+	d.awaitTools = false
+	cmd := m.onTools(msg)
+	if msg.err != nil {
+		return cmd
+	}
+	diff := inspector.DiffTools(d.before, msg.tools)
+	d.diff, d.restarts, d.scroll = &diff, d.restarts+1, 0
+	d.pinned = d.pinned || !diff.Empty()
+	m.setDevHeader()
+	if !d.rerun || d.last == nil {
+		return cmd
+	}
+	t := m.findTool(d.last.tool)
+	if t == nil {
+		m.status = "re-run on save: the server has no tool " + d.last.tool + " any more"
+		return cmd
+	}
+	old := d.last
+	rerun := m.startCall(*t, old.args)
+	if m.call != nil {
+		d.rerunID, d.rerunOld = m.call.id, old
+	}
+	return tea.Batch(cmd, rerun)
+}
+
+// onDevCallDone remembers the call (state file, recording, comparison)
+// and lets the model show its result.
+func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
+	d := &m.dev
+	tool, args := m.callTool, m.callArgs
+	m.onCallDone(msg)
+	rec := &callRecord{tool: tool.Name, args: args, res: msg.res, err: msg.err, elapsed: msg.elapsed}
+	if msg.res == nil && !isRPCError(msg.err) {
+		return nil // cancelled or the connection went away
+	}
+	d.last = rec
+	d.calls = append(d.calls, inspector.RecordedCall{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err})
+	if msg.id == d.rerunID && d.rerunOld != nil {
+		d.compare = [2]*callRecord{d.rerunOld, rec}
+		d.rerunOld, d.pinned, d.scroll = nil, true, 0
+	}
+	if d.state == nil {
+		return nil
+	}
+	d.state.SetArgs(d.stateKey(m.opts.Target), tool.Name, args)
+	return saveStateCmd(d.state)
+}
+
+func isRPCError(err error) bool {
+	var rpc *transport.Error
+	return errors.As(err, &rpc)
+}
+
+// devKey handles the dev loop's keys outside the form.
+func (m *Model) devKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	d := &m.dev
+	switch {
+	case d.pinned && key.Matches(k, m.keys.Tab1, m.keys.Tab2, m.keys.Tab3, m.keys.Tab4):
+		d.pinned = false // the tab asked for is shown
+		return nil, false
+	case d.pinned && key.Matches(k, d.keys.Dismiss):
+		d.pinned, d.diff, d.compare = false, nil, [2]*callRecord{}
+		return nil, true
+	case key.Matches(k, d.keys.AutoRerun):
+		d.rerun = !d.rerun
+		m.status = "re-run on save: " + map[bool]string{true: "on — the last call runs again after each restart", false: "off"}[d.rerun]
+		m.setDevHeader()
+		return nil, true
+	case key.Matches(k, d.keys.Record):
+		return m.recordSession(), true
+	case d.pinned && m.focus == focusOutput:
+		if n := m.scrollAmount(k, 5); n != 0 {
+			d.scroll = max(0, d.scroll+n)
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func (m *Model) recordSession() tea.Cmd {
+	d := &m.dev
+	if d.opts.Target == nil {
+		m.status = "record: this server has no target to write into a session file"
+		return nil
+	}
+	if len(d.calls) == 0 {
+		m.status = "record: no finished calls yet"
+		return nil
+	}
+	dir := d.opts.RecordDir
+	if dir == "" {
+		dir = m.opts.SaveDir
+	}
+	name := fmt.Sprintf("session-%s.txtar", m.now().Format("20060102-150405"))
+	return recordCmd(filepath.Join(dir, name), d.opts.Target, d.calls)
+}
+
+// devHelp is the dev keys the help bar shows now.
+func (m *Model) devHelp() []key.Binding {
+	d := &m.dev
+	d.keys.Dismiss.SetEnabled(d.pinned)
+	d.keys.AutoRerun.SetEnabled(d.watching)
+	d.keys.Record.SetEnabled(len(d.calls) > 0 && d.opts.Target != nil)
+	if d.rerun {
+		d.keys.AutoRerun.SetHelp("a", "re-run on save: on")
+	} else {
+		d.keys.AutoRerun.SetHelp("a", "re-run on save")
+	}
+	return []key.Binding{d.keys.Dismiss, d.keys.AutoRerun, d.keys.Record}
+}
+
+// devConnector connects through the target's connector, except that after
+// a rebuild it starts the binary the dev loop built (no second build).
+type devConnector struct {
+	target  *inspector.Target
+	timeout time.Duration
+	inner   Connector
+
+	mu   sync.Mutex
+	bin  string
+	loop *inspector.DevLoop
+}
+
+// Connect starts the last good binary, else builds as usual.
+func (c *devConnector) Connect(ctx context.Context, opts *sdk.ClientOptions) (*Connection, error) {
+	c.mu.Lock()
+	bin := c.bin
+	c.mu.Unlock()
+	if bin == "" && c.target.Kind == inspector.KindGo {
+		b, err := inspector.Build(ctx, c.target.GoPath, c.target.BuildCache)
+		if err != nil {
+			ce := &inspector.ConnectError{Target: c.target, Stage: inspector.StageBuild, Err: err}
+			return nil, &ConnectError{Err: ce, Report: inspector.Doctor(ce).String()}
+		}
+		c.setBinary(b)
+		bin = b
+	}
+	if bin == "" {
+		return c.inner.Connect(ctx, opts)
+	}
+	return (&TargetConnector{Target: c.target.WithBinary(bin), Timeout: c.timeout}).Connect(ctx, opts)
+}
+
+func (c *devConnector) setBinary(bin string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.bin = bin
+	if c.loop != nil {
+		c.loop.SetBinary(bin)
+	}
+}
+
+func (c *devConnector) setLoop(l *inspector.DevLoop) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.loop = l
+	if c.bin != "" {
+		l.SetBinary(c.bin)
+	}
+}
+
+// WithDev wraps the connector of a watched target so that restarts after a
+// rebuild use the new binary; it returns c itself when there is nothing to
+// watch.
+func WithDev(c *TargetConnector, o DevOptions) Connector {
+	if !o.Watch || o.Target == nil {
+		return c
+	}
+	return &devConnector{target: o.Target, timeout: c.Timeout, inner: c}
+}

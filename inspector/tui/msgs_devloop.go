@@ -1,0 +1,43 @@
+package tui
+
+import "github.com/mcpdev/mcpdev/inspector"
+
+// Messages of the dev loop (devloop.go). They implement devMsg so that
+// Update hands them to devUpdate in one case.
+
+type devMsg interface{ isDevMsg() }
+
+// devStartedMsg: the watcher is running (or could not start).
+type devStartedMsg struct {
+	loop *inspector.DevLoop
+	err  error
+}
+
+// devEventMsg is one event of the dev loop (changed, build failed, ready…).
+type devEventMsg struct {
+	loop *inspector.DevLoop
+	ev   inspector.DevEvent
+}
+
+// stateLoadedMsg delivers the remembered arguments (err: the state file
+// was corrupt or unreadable; the state is then empty).
+type stateLoadedMsg struct {
+	state *inspector.State
+	err   error
+}
+
+// stateSavedMsg reports a failed save of the state file.
+type stateSavedMsg struct{ err error }
+
+// recordedMsg reports the session written as a test file.
+type recordedMsg struct {
+	path string
+	n    int
+	err  error
+}
+
+func (devStartedMsg) isDevMsg()  {}
+func (devEventMsg) isDevMsg()    {}
+func (stateLoadedMsg) isDevMsg() {}
+func (stateSavedMsg) isDevMsg()  {}
+func (recordedMsg) isDevMsg()    {}
