@@ -24,6 +24,34 @@ func newArgSchema(raw []byte) (*argSchema, error) {
 	return &argSchema{root: root}, nil
 }
 
+// preparer applies one call's defaults and coercions (see prepare) and
+// notes whether they changed the arguments at all.
+type preparer struct {
+	*argSchema
+	changed bool
+}
+
+// coerced records whether a scalar coercion replaced old with v.
+func (a *preparer) coerced(old, v any) any {
+	switch v.(type) {
+	case json.Number, bool: // what coercions produce; comparable
+		if v != old {
+			a.changed = true
+		}
+	}
+	return v
+}
+
+// parsed records whether a JSON string was replaced by what it encodes.
+func (a *preparer) parsed(old, v any) any {
+	if _, wasString := old.(string); wasString {
+		if _, isString := v.(string); !isString {
+			a.changed = true
+		}
+	}
+	return v
+}
+
 // decodeArgs parses raw arguments with numbers kept exact. Missing or null
 // arguments are an empty object.
 func decodeArgs(raw json.RawMessage) (any, error) {
@@ -44,7 +72,7 @@ func decodeArgs(raw json.RawMessage) (any, error) {
 // lax-mode coercions: numeric and boolean strings for number/boolean
 // fields, a JSON string holding an object or array for such fields, and an
 // integral float for an integer field.
-func (a *argSchema) prepare(s map[string]any, v any, depth int) any {
+func (a *preparer) prepare(s map[string]any, v any, depth int) any {
 	if depth > 64 || s == nil {
 		return v
 	}
@@ -61,17 +89,17 @@ func (a *argSchema) prepare(s map[string]any, v any, depth int) any {
 	case "array":
 		return a.prepareArray(s, v, depth)
 	case "integer":
-		return coerceInteger(v)
+		return a.coerced(v, coerceInteger(v))
 	case "number":
-		return coerceNumber(v)
+		return a.coerced(v, coerceNumber(v))
 	case "boolean":
-		return coerceBool(v)
+		return a.coerced(v, coerceBool(v))
 	}
 	return v
 }
 
-func (a *argSchema) prepareObject(s map[string]any, v any, depth int) any {
-	v = parseJSONString(v, '{')
+func (a *preparer) prepareObject(s map[string]any, v any, depth int) any {
+	v = a.parsed(v, parseJSONString(v, '{'))
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return v
@@ -93,13 +121,14 @@ func (a *argSchema) prepareObject(s map[string]any, v any, depth int) any {
 			obj[name] = a.prepare(ps, val, depth+1)
 		} else if def, ok := a.defaultOf(ps); ok {
 			obj[name] = deepCopy(def)
+			a.changed = true
 		}
 	}
 	return obj
 }
 
-func (a *argSchema) prepareArray(s map[string]any, v any, depth int) any {
-	v = parseJSONString(v, '[')
+func (a *preparer) prepareArray(s map[string]any, v any, depth int) any {
+	v = a.parsed(v, parseJSONString(v, '['))
 	list, ok := v.([]any)
 	if !ok {
 		return v

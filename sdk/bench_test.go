@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -94,9 +95,11 @@ func benchStdio(b *testing.B, pkg string, window int) {
 	defer p.stop(b)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := p.cpuTime()
 	p.run(b, window)
 	b.StopTimer()
 	b.ReportMetric(p.peakRSSMiB(b), "peak-RSS-MiB")
+	b.ReportMetric(float64(p.cpuTime()-cpu0)/float64(b.N), "server-cpu-ns/op")
 }
 
 // run keeps window calls in flight until b.N are answered.
@@ -200,6 +203,21 @@ func (p *benchProc) peakRSSMiB(b *testing.B) float64 {
 		}
 	}
 	return 0
+}
+
+// cpuTime is the server's user+system CPU time so far (Linux; 10 ms ticks).
+func (p *benchProc) cpuTime() time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 func (p *benchProc) stop(b *testing.B) {

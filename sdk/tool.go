@@ -135,6 +135,7 @@ type inputCodec[In any] struct {
 	raw    json.RawMessage
 	args   *argSchema
 	schema *jsonschema.Schema
+	closed bool // inferred schema: objects accept only their declared keys
 }
 
 func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
@@ -154,7 +155,46 @@ func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
-	return &inputCodec[In]{raw: raw, args: args, schema: compiled}, nil
+	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
+	return &inputCodec[In]{raw: raw, args: args, schema: compiled, closed: closed}, nil
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// seesRawJSON reports whether decoding into t hands raw JSON bytes to some
+// json.Unmarshaler (json.RawMessage included), whose input would then
+// depend on the request's formatting.
+func seesRawJSON(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return seesRawJSON(t.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if seesRawJSON(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isObject reports whether raw is a JSON object (not empty, not null).
+func isObject(raw json.RawMessage) bool {
+	for _, b := range raw {
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		}
+		return b == '{'
+	}
+	return false
 }
 
 func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
@@ -163,13 +203,19 @@ func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
 	if err != nil {
 		return in, nil, fmt.Errorf("invalid arguments: %v", err)
 	}
-	v = c.args.prepare(c.args.root, v, 0)
+	p := preparer{argSchema: c.args}
+	v = p.prepare(c.args.root, v, 0)
 	if vs := violations(c.schema, v); len(vs) > 0 {
 		return in, vs, nil
 	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return in, nil, err
+	data := []byte(raw)
+	if p.changed || !c.closed || !isObject(raw) {
+		// The arguments the handler gets are the ones validated: re-encode
+		// them. Untouched arguments of an inferred schema (no key but the
+		// declared ones) decode the same from the request's own bytes.
+		if data, err = json.Marshal(v); err != nil {
+			return in, nil, err
+		}
 	}
 	if err := json.Unmarshal(data, &in); err != nil {
 		return in, []Violation{{Message: "Input is invalid: " + err.Error(), Type: "value_error", Input: v}}, nil
