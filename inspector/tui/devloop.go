@@ -283,6 +283,9 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 	}
 	diff := inspector.DiffTools(d.before, msg.tools)
 	d.diff, d.restarts, d.scroll = &diff, d.restarts+1, 0
+	// The calls so far pinned the old code's behaviour: a recorded session
+	// holds only calls to the code now running, so that it replays green.
+	d.calls = nil
 	d.pinned = d.pinned || !diff.Empty()
 	m.setDevHeader()
 	if !d.rerun || d.last == nil {
@@ -362,7 +365,7 @@ func (m *Model) recordSession() tea.Cmd {
 		return nil
 	}
 	if len(d.calls) == 0 {
-		m.status = "record: no finished calls yet"
+		m.status = "record: no finished calls since the last rebuild"
 		return nil
 	}
 	dir := d.opts.RecordDir

@@ -140,8 +140,8 @@ func TestDevRerunOnSaveShowsBeforeAndAfter(t *testing.T) {
 			t.Errorf("comparison lacks %q:\n%s", want, s)
 		}
 	}
-	if len(m.dev.calls) != 2 {
-		t.Errorf("recorded calls = %d, want 2", len(m.dev.calls))
+	if len(m.dev.calls) != 1 || !strings.Contains(m.dev.calls[0].Result.Content[0].Text, "Found 4") {
+		t.Errorf("recorded calls = %+v, want only the call to the new code", m.dev.calls)
 	}
 }
 
@@ -330,13 +330,19 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 		t.Errorf("selection %v form %v", sel, formArgs(t, m))
 	}
 
+	if len(m.dev.calls) != 0 {
+		t.Errorf("calls to the old code are still recorded: %d", len(m.dev.calls))
+	}
+	driveKeys(m, "ctrl+r") // the reopened form, values kept
+	continueDrive(t, m, "the call to the new server", func() bool { return len(m.dev.calls) == 1 })
+
 	editFile(t, main, `return "Book " + a.ID`, `return "Book " + a.Missing`)
 	continueDrive(t, m, "the build error", func() bool { return m.dev.buildErr != nil })
 	if s := screen(m); !strings.Contains(s, "main.go:") || !strings.Contains(s, "a.Missing undefined") || m.state != stateConnected {
 		t.Errorf("build error screen (state %v):\n%s", m.state, s)
 	}
 
-	driveKeys(m, "esc", "w")
+	driveKeys(m, "w") // the output pane has the focus since the call
 	continueDrive(t, m, "the recorded session", func() bool { return m.dev.recorded != "" })
 	var out bytes.Buffer
 	editFile(t, main, `return "Book " + a.Missing`, `return "Book " + a.ID`)
