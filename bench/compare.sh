@@ -4,7 +4,9 @@
 # hand-written minimal responder (sdk/testdata/minimal-responder), both real
 # subprocesses over pipes, measured in the same run. Prints throughput ratios
 # (reference ns/op ÷ sdk ns/op: 1.0 = as fast as the reference), server-side
-# allocations per call, and the 03 example's peak RSS after 20,000 calls.
+# allocations per call, server CPU per call, and the 03 example's peak RSS
+# after 20,000 calls (VmHWM in the benchmark, 32 in flight; and with all
+# 20,000 requests piped at once, under /usr/bin/time -v).
 #
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
 #   COUNT=10 bash bench/compare.sh
@@ -33,6 +35,7 @@ awk '
       if ($(i+1) == "ns/op") ns[name] = ns[name] " " $i
       if ($(i+1) == "allocs/op") al[name] = $i
       if ($(i+1) == "peak-RSS-MiB") rss[name] = rss[name] " " $i
+      if ($(i+1) == "server-cpu-ns/op") cpu[name] = cpu[name] " " $i
     }
   }
   function median(s,   a, n, i, j, t) {
@@ -44,7 +47,8 @@ awk '
     split("BenchmarkCallStdio BenchmarkCallStdioParallel32", kinds, " ")
     for (k = 1; k <= 2; k++) {
       b = kinds[k]; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"])
-      printf "%-30s sdk %9.0f ns/op  reference %9.0f ns/op  ratio %.2fx (target >= 0.50x)  peak RSS sdk %.1f MiB, reference %.1f MiB\n", b, s, r, r / s, median(rss[b "/sdk"]), median(rss[b "/reference"])
+      printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (target >= 0.50x)\n", b, s, r, r / s
+      printf "%-30s server CPU per call: sdk %.0f ns, reference %.0f ns; peak RSS: sdk %.1f MiB, reference %.1f MiB\n", "", median(cpu[b "/sdk"]), median(cpu[b "/reference"]), median(rss[b "/sdk"]), median(rss[b "/reference"])
     }
     printf "%-30s %9.0f ns/op  %s allocs/op (client + server, in process)\n", "BenchmarkCallInMemory", median(ns["BenchmarkCallInMemory"]), al["BenchmarkCallInMemory"]
     printf "%-30s %9.0f ns/op  %s allocs/op (server only: decode, validate, run, encode)\n", "BenchmarkSessionHandle", median(ns["BenchmarkSessionHandle"]), al["BenchmarkSessionHandle"]
