@@ -135,7 +135,8 @@ type inputCodec[In any] struct {
 	raw    json.RawMessage
 	args   *argSchema
 	schema *jsonschema.Schema
-	closed bool // inferred schema: objects accept only their declared keys
+	fast   *fastNode // proves common valid input valid without schema
+	closed bool      // inferred schema: objects accept only their declared keys
 }
 
 func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
@@ -156,7 +157,7 @@ func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
-	return &inputCodec[In]{raw: raw, args: args, schema: compiled, closed: closed}, nil
+	return &inputCodec[In]{raw: raw, args: args, schema: compiled, fast: compileFast(args.root), closed: closed}, nil
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -205,8 +206,10 @@ func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
 	}
 	p := preparer{argSchema: c.args}
 	v = p.prepare(c.args.root, v, 0)
-	if vs := violations(c.schema, v); len(vs) > 0 {
-		return in, vs, nil
+	if c.fast == nil || !c.fast.valid(v, 0) {
+		if vs := violations(c.schema, v); len(vs) > 0 {
+			return in, vs, nil
+		}
 	}
 	data := []byte(raw)
 	if p.changed || !c.closed || !isObject(raw) {

@@ -1,0 +1,385 @@
+package sdk
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A proof of validity for the common simple schemas, tried before the
+// jsonschema library: types, integral bounds, string enums, lengths, item
+// counts, required, properties, additionalProperties, items, anyOf and
+// local $refs. It answers only "certainly valid" (then the library would
+// find no violation either, so nothing is reported) or "not sure", and
+// then the library validates as before and words the violations. So the
+// violations a caller sees are always the library's; the fast path only
+// skips the library for valid input (the common case), which costs
+// several microseconds per call there (every number is formatted to text
+// and parsed into a big.Rat). Any keyword it does not know makes its
+// subschema "not sure". TestFastValidSound checks it against the library.
+
+// fastNode is one subschema.
+type fastNode struct {
+	unknown                            bool  // a keyword outside the supported set: never sure
+	types                              uint8 // allowed JSON types (fastT*); 0: any
+	props                              map[string]*fastNode
+	required                           []string
+	closed                             bool      // additionalProperties: false
+	extra                              *fastNode // additionalProperties: {schema}
+	items                              *fastNode
+	enum                               map[string]bool // string members of enum
+	hasEnum                            bool
+	minimum, maximum, exclMin, exclMax *float64 // integral, |x| < 2^53
+	minLen, maxLen, minItems, maxItems int      // -1: none
+	minProps, maxProps                 int
+	anyOf                              []*fastNode
+	allOf                              []*fastNode
+	ref                                *fastNode
+}
+
+const (
+	fastTObject uint8 = 1 << iota
+	fastTArray
+	fastTString
+	fastTNumber
+	fastTInteger
+	fastTBoolean
+	fastTNull
+)
+
+var fastTypeBits = map[string]uint8{
+	"object": fastTObject, "array": fastTArray, "string": fastTString, "number": fastTNumber,
+	"integer": fastTInteger, "boolean": fastTBoolean, "null": fastTNull,
+}
+
+// fastAnnotations are keywords that never affect validity (as the SDK
+// compiles schemas: no format or content assertion).
+var fastAnnotations = map[string]bool{
+	"title": true, "description": true, "default": true, "examples": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true, "$comment": true, "$defs": true, "definitions": true,
+}
+
+const draft2020 = "https://json-schema.org/draft/2020-12/schema"
+
+// fastCompiler builds the nodes of one schema document.
+type fastCompiler struct {
+	root map[string]any
+	refs map[string]*fastNode
+}
+
+// compileFast returns the fast validator of a schema document, or nil when
+// the document is not one it can reason about at all.
+func compileFast(root map[string]any) *fastNode {
+	if root == nil {
+		return nil
+	}
+	if s, ok := root["$schema"]; ok && s != draft2020 && s != draft2020+"#" {
+		return nil
+	}
+	c := &fastCompiler{root: root, refs: map[string]*fastNode{}}
+	n := c.node(root, true)
+	if n.unknown {
+		return nil
+	}
+	return n
+}
+
+func (c *fastCompiler) node(v any, isRoot bool) *fastNode {
+	if b, ok := v.(bool); ok && b {
+		return &fastNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+	}
+	s, ok := v.(map[string]any)
+	if !ok {
+		return &fastNode{unknown: true}
+	}
+	n := &fastNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+	for k, x := range s {
+		if fastAnnotations[k] {
+			continue
+		}
+		if !c.keyword(n, k, x, isRoot) {
+			return &fastNode{unknown: true}
+		}
+	}
+	return n
+}
+
+// keyword adds keyword k with value x to n; false means unsupported.
+func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
+	switch k {
+	case "$schema":
+		return isRoot
+	case "type":
+		switch t := x.(type) {
+		case string:
+			n.types = fastTypeBits[t]
+			return n.types != 0
+		case []any:
+			for _, e := range t {
+				str, _ := e.(string)
+				bit := fastTypeBits[str]
+				if bit == 0 {
+					return false
+				}
+				n.types |= bit
+			}
+			return len(t) > 0
+		}
+		return false
+	case "properties":
+		props, ok := x.(map[string]any)
+		if !ok {
+			return false
+		}
+		n.props = make(map[string]*fastNode, len(props))
+		for name, ps := range props {
+			n.props[name] = c.node(ps, false)
+		}
+		return true
+	case "required":
+		list, ok := x.([]any)
+		if !ok {
+			return false
+		}
+		for _, e := range list {
+			str, ok := e.(string)
+			if !ok {
+				return false
+			}
+			n.required = append(n.required, str)
+		}
+		return true
+	case "additionalProperties":
+		switch a := x.(type) {
+		case bool:
+			n.closed = !a
+			return true
+		case map[string]any:
+			n.extra = c.node(a, false)
+			return true
+		}
+		return false
+	case "items":
+		if _, ok := x.([]any); ok {
+			return false // draft 2019 tuple form: not 2020-12's items
+		}
+		n.items = c.node(x, false)
+		return true
+	case "enum":
+		list, ok := x.([]any)
+		if !ok {
+			return false
+		}
+		n.hasEnum = true
+		n.enum = map[string]bool{}
+		for _, e := range list {
+			if str, ok := e.(string); ok {
+				n.enum[str] = true
+			}
+		}
+		return true
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		f, ok := x.(float64)
+		if !ok || f != math.Trunc(f) || math.Abs(f) >= 1<<53 {
+			return false
+		}
+		switch k {
+		case "minimum":
+			n.minimum = &f
+		case "maximum":
+			n.maximum = &f
+		case "exclusiveMinimum":
+			n.exclMin = &f
+		default:
+			n.exclMax = &f
+		}
+		return true
+	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+		f, ok := x.(float64)
+		if !ok || f != math.Trunc(f) || f < 0 || f > 1<<31 {
+			return false
+		}
+		i := int(f)
+		switch k {
+		case "minLength":
+			n.minLen = i
+		case "maxLength":
+			n.maxLen = i
+		case "minItems":
+			n.minItems = i
+		case "maxItems":
+			n.maxItems = i
+		case "minProperties":
+			n.minProps = i
+		default:
+			n.maxProps = i
+		}
+		return true
+	case "anyOf", "allOf":
+		list, ok := x.([]any)
+		if !ok || len(list) == 0 {
+			return false
+		}
+		nodes := make([]*fastNode, len(list))
+		for i, e := range list {
+			nodes[i] = c.node(e, false)
+		}
+		if k == "anyOf" {
+			n.anyOf = nodes
+		} else {
+			n.allOf = nodes
+		}
+		return true
+	case "$ref":
+		ref, ok := x.(string)
+		if !ok {
+			return false
+		}
+		n.ref = c.resolve(ref)
+		return n.ref != nil
+	}
+	return false
+}
+
+// resolve compiles the target of a local $ref ("#", "#/$defs/X",
+// "#/definitions/X"), once per target, so recursive types are fine.
+func (c *fastCompiler) resolve(ref string) *fastNode {
+	if n, ok := c.refs[ref]; ok {
+		return n
+	}
+	var target any
+	if ref == "#" {
+		target = c.root
+	}
+	for _, prefix := range []string{"#/$defs/", "#/definitions/"} {
+		if name, ok := strings.CutPrefix(ref, prefix); ok && !strings.ContainsAny(name, "/~%") {
+			defs, _ := c.root[strings.Trim(prefix[1:], "/")].(map[string]any)
+			target = defs[name]
+		}
+	}
+	if target == nil {
+		return nil
+	}
+	n := &fastNode{}
+	c.refs[ref] = n
+	*n = *c.node(target, ref == "#")
+	return n
+}
+
+// valid reports whether v is certainly valid against n. v is a decoded
+// JSON value as decodeArgs produces it (json.Number for numbers).
+func (n *fastNode) valid(v any, depth int) bool {
+	if n.unknown || depth > 64 {
+		return false
+	}
+	if n.ref != nil && !n.ref.valid(v, depth+1) {
+		return false
+	}
+	for _, b := range n.allOf {
+		if !b.valid(v, depth+1) {
+			return false
+		}
+	}
+	if n.anyOf != nil {
+		ok := false
+		for _, b := range n.anyOf {
+			if b.valid(v, depth+1) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		return n.allows(fastTObject) && n.object(x, depth)
+	case []any:
+		if !n.allows(fastTArray) || n.minItems >= 0 && len(x) < n.minItems || n.maxItems >= 0 && len(x) > n.maxItems {
+			return false
+		}
+		if n.items != nil {
+			for _, e := range x {
+				if !n.items.valid(e, depth+1) {
+					return false
+				}
+			}
+		}
+		return !n.hasEnum
+	case string:
+		if !n.allows(fastTString) || n.hasEnum && !n.enum[x] {
+			return false
+		}
+		if n.minLen >= 0 || n.maxLen >= 0 {
+			l := utf8.RuneCountInString(x)
+			if n.minLen >= 0 && l < n.minLen || n.maxLen >= 0 && l > n.maxLen {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		return n.number(x)
+	case bool:
+		return n.allows(fastTBoolean) && !n.hasEnum
+	case nil:
+		return n.allows(fastTNull) && !n.hasEnum
+	}
+	return false
+}
+
+func (n *fastNode) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }
+
+func (n *fastNode) object(x map[string]any, depth int) bool {
+	if n.hasEnum || n.minProps >= 0 && len(x) < n.minProps || n.maxProps >= 0 && len(x) > n.maxProps {
+		return false
+	}
+	for _, name := range n.required {
+		if _, ok := x[name]; !ok {
+			return false
+		}
+	}
+	for name, val := range x {
+		p, declared := n.props[name]
+		switch {
+		case declared:
+			if !p.valid(val, depth+1) {
+				return false
+			}
+		case n.closed:
+			return false
+		case n.extra != nil:
+			if !n.extra.valid(val, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// number accepts only integer literals of at most 15 digits (exact in an
+// int64 and a float64) against integral bounds; anything else is unsure.
+func (n *fastNode) number(x json.Number) bool {
+	if n.hasEnum || !n.allows(fastTNumber|fastTInteger) {
+		return false
+	}
+	s := string(x)
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) == 0 || len(digits) > 15 {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	i, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return false
+	}
+	f := float64(i)
+	return (n.minimum == nil || f >= *n.minimum) && (n.maximum == nil || f <= *n.maximum) &&
+		(n.exclMin == nil || f > *n.exclMin) && (n.exclMax == nil || f < *n.exclMax)
+}
