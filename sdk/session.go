@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -169,8 +170,11 @@ func (ss *Session) callTool(ctx context.Context, m *transport.Message) (any, err
 // be nil) tracks it for notifications/cancelled.
 func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *Session) (*CallToolResult, error) {
 	var p CallToolParams
-	if err := unmarshalParams(m.Params, &p); err != nil {
-		return nil, err
+	if !decodeCallParams(m.Params, &p) {
+		p = CallToolParams{}
+		if err := unmarshalParams(m.Params, &p); err != nil {
+			return nil, err
+		}
 	}
 	t := s.tool(p.Name)
 	if t == nil {
@@ -264,4 +268,55 @@ func unmarshalParams(raw json.RawMessage, v any) error {
 		return transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 	}
 	return nil
+}
+
+// decodeCallParams is unmarshalParams(raw, p) in one pass for the usual
+// tools/call params (see transport's decodeFast); false: use
+// unmarshalParams. Arguments share raw's bytes.
+func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
+	var seen uint8
+	return scanObject(raw, func(key []byte, escaped bool, val []byte) bool {
+		var bit uint8
+		switch string(key) {
+		case "name":
+			bit = 1
+			s, ok := plainString(val)
+			if !ok {
+				return false
+			}
+			p.Name = s
+		case "arguments":
+			bit = 2
+			p.Arguments = val
+		case "_meta":
+			bit = 4
+			switch val[0] {
+			case 'n':
+				p.Meta = nil
+			case '{':
+				var meta RequestMeta
+				if json.Unmarshal(val, &meta) != nil {
+					return false
+				}
+				p.Meta = &meta
+			default:
+				return false
+			}
+		default:
+			if escaped {
+				return false
+			}
+			for _, name := range [...]string{"name", "arguments", "_meta"} {
+				if bytes.EqualFold(key, []byte(name)) {
+					return false
+				}
+			}
+			return true
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	})
 }

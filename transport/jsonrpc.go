@@ -146,6 +146,12 @@ func Decode(data []byte) (*Message, *Error) {
 		}
 		return nil, Errorf(CodeInvalidRequest, "Invalid Request: expected a JSON object")
 	}
+	if m, ok := decodeFast(data); ok {
+		if e := checkMessage(m); e != nil {
+			return m, e
+		}
+		return m, nil
+	}
 	var m Message
 	if err := json.Unmarshal(data, &m); err != nil {
 		if !json.Valid(data) {
@@ -158,6 +164,79 @@ func Decode(data []byte) (*Message, *Error) {
 	}
 	return &m, nil
 }
+
+// decodeFast is json.Unmarshal(data, &m) in one pass for the usual
+// message: exactly-named members, string values without escapes, no
+// duplicates. It reports false for anything else (invalid JSON included),
+// and Decode falls back to encoding/json. The raw members share one copy
+// of data.
+func decodeFast(data []byte) (*Message, bool) {
+	buf := make([]byte, len(data))
+	copy(buf, data)
+	m := &Message{}
+	var seen uint8
+	ok := scanObject(buf, func(key []byte, escaped bool, val []byte) bool {
+		var bit uint8
+		switch string(key) {
+		case "jsonrpc":
+			bit = 1
+			s, ok := plainString(val)
+			if !ok {
+				return false
+			}
+			m.JSONRPC = s
+		case "id":
+			bit = 2
+			m.ID = val
+		case "method":
+			bit = 4
+			s, ok := plainString(val)
+			if !ok {
+				return false
+			}
+			m.Method = s
+		case "params":
+			bit = 8
+			m.Params = val
+		case "result":
+			bit = 16
+			m.Result = val
+		case "error":
+			bit = 32
+			switch val[0] {
+			case 'n':
+				m.Error = nil
+			case '{':
+				var e Error
+				if json.Unmarshal(val, &e) != nil {
+					return false
+				}
+				m.Error = &e
+			default:
+				return false
+			}
+		default:
+			// encoding/json matches member names case-insensitively.
+			if escaped {
+				return false
+			}
+			for _, name := range messageMembers {
+				if bytes.EqualFold(key, []byte(name)) {
+					return false
+				}
+			}
+			return true
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	})
+	return m, ok
+}
+
+var messageMembers = [...]string{"jsonrpc", "id", "method", "params", "result", "error"}
 
 func salvageID(data []byte) *Message {
 	var probe struct {

@@ -1,0 +1,258 @@
+package sdk
+
+// A validating scanner over the members of one JSON object, for decoding
+// the few fields of a message in one pass without reflection. It accepts
+// exactly what encoding/json accepts as JSON (invalid UTF-8 inside strings
+// included) up to a nesting depth of scanMaxDepth, and reports anything
+// else as not ok, so that callers fall back to encoding/json and keep its
+// behaviour and error messages. sdk/jsonscan.go is a copy of this file
+// (TestJSONScanCopy keeps them equal).
+
+import "unicode/utf8"
+
+const scanMaxDepth = 200
+
+// scanObject calls fn for each member of the JSON object in data (nothing
+// but whitespace around it). key is the raw key without quotes and
+// escaped tells whether it holds a backslash; val is the raw value, no
+// surrounding whitespace. It returns false when data is not such an
+// object or fn returns false.
+func scanObject(data []byte, fn func(key []byte, escaped bool, val []byte) bool) bool {
+	i := scanSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	i = scanSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return scanSpace(data, i+1) == len(data)
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return false
+		}
+		end, escaped, ok := scanString(data, i)
+		if !ok {
+			return false
+		}
+		key := data[i+1 : end-1]
+		i = scanSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		i = scanSpace(data, i+1)
+		start := i
+		if i, ok = scanValue(data, i, 1); !ok {
+			return false
+		}
+		if !fn(key, escaped, data[start:i:i]) {
+			return false
+		}
+		i = scanSpace(data, i)
+		if i >= len(data) {
+			return false
+		}
+		switch data[i] {
+		case ',':
+			i = scanSpace(data, i+1)
+		case '}':
+			return scanSpace(data, i+1) == len(data)
+		default:
+			return false
+		}
+	}
+}
+
+func scanSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanString scans the string starting at data[i] == '"' and returns the
+// index after its closing quote.
+func scanString(data []byte, i int) (end int, escaped, ok bool) {
+	for i++; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1, escaped, true
+		case c == '\\':
+			escaped = true
+			i++
+			if i >= len(data) {
+				return 0, false, false
+			}
+			switch data[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(data) {
+					return 0, false, false
+				}
+				for _, h := range data[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return 0, false, false
+					}
+				}
+				i += 4
+			default:
+				return 0, false, false
+			}
+		case c < 0x20:
+			return 0, false, false
+		}
+	}
+	return 0, false, false
+}
+
+// scanValue returns the index after the JSON value starting at data[i].
+func scanValue(data []byte, i, depth int) (int, bool) {
+	if i >= len(data) || depth > scanMaxDepth {
+		return 0, false
+	}
+	switch c := data[i]; {
+	case c == '"':
+		end, _, ok := scanString(data, i)
+		return end, ok
+	case c == '{':
+		i = scanSpace(data, i+1)
+		if i < len(data) && data[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(data) || data[i] != '"' {
+				return 0, false
+			}
+			end, _, ok := scanString(data, i)
+			if !ok {
+				return 0, false
+			}
+			i = scanSpace(data, end)
+			if i >= len(data) || data[i] != ':' {
+				return 0, false
+			}
+			if i, ok = scanValue(data, scanSpace(data, i+1), depth+1); !ok {
+				return 0, false
+			}
+			i = scanSpace(data, i)
+			if i >= len(data) {
+				return 0, false
+			}
+			switch data[i] {
+			case ',':
+				i = scanSpace(data, i+1)
+			case '}':
+				return i + 1, true
+			default:
+				return 0, false
+			}
+		}
+	case c == '[':
+		i = scanSpace(data, i+1)
+		if i < len(data) && data[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			var ok bool
+			if i, ok = scanValue(data, i, depth+1); !ok {
+				return 0, false
+			}
+			i = scanSpace(data, i)
+			if i >= len(data) {
+				return 0, false
+			}
+			switch data[i] {
+			case ',':
+				i = scanSpace(data, i+1)
+			case ']':
+				return i + 1, true
+			default:
+				return 0, false
+			}
+		}
+	case c == '-' || '0' <= c && c <= '9':
+		return scanNumber(data, i)
+	case c == 't':
+		return scanLiteral(data, i, "true")
+	case c == 'f':
+		return scanLiteral(data, i, "false")
+	case c == 'n':
+		return scanLiteral(data, i, "null")
+	}
+	return 0, false
+}
+
+func scanLiteral(data []byte, i int, lit string) (int, bool) {
+	if len(data)-i >= len(lit) && string(data[i:i+len(lit)]) == lit {
+		return i + len(lit), true
+	}
+	return 0, false
+}
+
+// scanNumber follows JSON's number grammar:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func scanNumber(data []byte, i int) (int, bool) {
+	digits := func(i int) int {
+		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	if data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && '1' <= data[i] && data[i] <= '9':
+		i = digits(i + 1)
+	default:
+		return 0, false
+	}
+	if i < len(data) && data[i] == '.' {
+		j := digits(i + 1)
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		j := digits(i)
+		if j == i {
+			return 0, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+// plainString returns the contents of the JSON string value val when
+// encoding/json would decode it to exactly those bytes: no escapes and
+// valid UTF-8.
+func plainString(val []byte) (string, bool) {
+	if len(val) < 2 || val[0] != '"' {
+		return "", false
+	}
+	s := val[1 : len(val)-1]
+	ascii := true
+	for _, c := range s {
+		if c == '\\' {
+			return "", false
+		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(s) {
+		return "", false
+	}
+	return string(s), true
+}

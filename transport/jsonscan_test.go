@@ -1,0 +1,147 @@
+package transport
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// jsonPieces are the fragments random messages are assembled from: the
+// usual members, their case and escape variants, duplicates, odd
+// whitespace, invalid UTF-8, bad numbers and escapes, deep nesting.
+var jsonKeys = []string{`"jsonrpc"`, `"id"`, `"method"`, `"params"`, `"result"`, `"error"`, `"ID"`, `"Method"`, `"j\u017fonrpc"`, "\"j\u017fonrpc\"", `"metho\u0064"`, `"other"`, `"x"`, `""`, `"\u00e9"`}
+
+var jsonValues = []string{
+	`"2.0"`, `"1.0"`, `"tools/call"`, `"ping"`, `"p\u0069ng"`, "\"caf\xc3\xa9\"", "\"bad\xff\"", `"tab	x"`, `"\q"`, `"\u12"`,
+	`1`, `-1`, `0`, `01`, `1.`, `.5`, `1e5`, `1E+2`, `-`, `1.5e-3`, `-0`, `2e`,
+	`null`, `true`, `false`, `nul`, `tru`,
+	`{}`, `[]`, `[1,2]`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{"code":-32600,"message":"m","data":{"k":[1]}}`, `{"code":"x"}`,
+	`{"name":"t","arguments":{"a":[1,{"b":null}]}}`, `{"_meta":{"progressToken":"p"}}`,
+	strings.Repeat("[", 250) + strings.Repeat("]", 250), strings.Repeat("[", 20) + strings.Repeat("]", 20),
+}
+
+var jsonSpace = []string{"", "", "", " ", "\n", "\t", "\r\n", "\v"}
+
+func randomObject(r *rand.Rand) []byte {
+	var b strings.Builder
+	sp := func() { b.WriteString(jsonSpace[r.IntN(len(jsonSpace))]) }
+	sp()
+	if r.IntN(30) == 0 {
+		b.WriteString("[")
+	}
+	b.WriteString("{")
+	n := r.IntN(6)
+	for i := range n {
+		if i > 0 {
+			sp()
+			b.WriteString(",")
+		}
+		sp()
+		b.WriteString(jsonKeys[r.IntN(len(jsonKeys))])
+		sp()
+		if r.IntN(40) != 0 {
+			b.WriteString(":")
+		}
+		sp()
+		b.WriteString(jsonValues[r.IntN(len(jsonValues))])
+	}
+	sp()
+	if r.IntN(30) != 0 {
+		b.WriteString("}")
+	}
+	if r.IntN(30) == 0 {
+		b.WriteString(" {}")
+	}
+	sp()
+	return []byte(b.String())
+}
+
+// checkDecodeFast: where decodeFast answers, encoding/json decodes the same
+// message without error.
+func checkDecodeFast(t *testing.T, data []byte) bool {
+	fast, ok := decodeFast(data)
+	if !ok {
+		return false
+	}
+	var slow Message
+	if err := json.Unmarshal(data, &slow); err != nil {
+		t.Fatalf("decodeFast accepted %q; encoding/json: %v", data, err)
+	}
+	if !reflect.DeepEqual(*fast, slow) {
+		t.Fatalf("decodeFast(%q) = %+v; encoding/json: %+v", data, *fast, slow)
+	}
+	return true
+}
+
+func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	fast := 0
+	for range 100000 {
+		if checkDecodeFast(t, randomObject(r)) {
+			fast++
+		}
+	}
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","arguments":{"q":"x"}}}`,
+		`{"jsonrpc":"2.0","id":"a","result":{"content":[]}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`,
+	} {
+		if !checkDecodeFast(t, []byte(s)) {
+			t.Errorf("%s: not decoded by the fast path", s)
+		}
+	}
+	t.Logf("fast path decoded %d of 100000 random objects", fast)
+	if fast < 1000 {
+		t.Errorf("fast path decoded only %d random objects", fast)
+	}
+}
+
+// scanValue accepts exactly what json.Valid accepts (below its depth limit).
+func TestScanValueMatchesValid(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		v := jsonValues[r.IntN(len(jsonValues))]
+		if r.IntN(2) == 0 {
+			v = string(randomObject(r))
+		}
+		data := []byte(v)
+		end, ok := scanValue(data, scanSpace(data, 0), 1)
+		ok = ok && scanSpace(data, end) == len(data)
+		deep := strings.Count(v, "[") > scanMaxDepth
+		if ok != json.Valid(data) && !(deep && !ok) {
+			t.Fatalf("scanValue(%q) = %v, json.Valid = %v", data, ok, json.Valid(data))
+		}
+	}
+}
+
+func FuzzDecodeFast(f *testing.F) {
+	for _, v := range jsonValues {
+		f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"m","params":` + v + `}`))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkDecodeFast(t, data)
+		end, ok := scanValue(data, scanSpace(data, 0), 1)
+		if ok && scanSpace(data, end) == len(data) && !json.Valid(data) {
+			t.Fatalf("scanValue accepted invalid JSON %q", data)
+		}
+	})
+}
+
+// sdk/jsonscan.go is this file's twin (package sdk cannot import it).
+func TestJSONScanCopy(t *testing.T) {
+	ours, err := os.ReadFile("jsonscan.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, err := os.ReadFile("../sdk/jsonscan.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(string(ours), "package transport\n", "package sdk\n", 1)
+	if string(theirs) != want {
+		t.Error("sdk/jsonscan.go differs from transport/jsonscan.go: copy it (package line aside)")
+	}
+}
