@@ -150,6 +150,13 @@ func (c *StreamableClient) abort(m *Message) bool {
 }
 
 func (c *StreamableClient) postOneWay(ctx context.Context, m *Message, stateless bool) error {
+	// Close ends the wait as well as ctx: callers send notifications/cancelled
+	// with context.Background(), and a server that accepts the POST but never
+	// answers must not keep them waiting forever.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(c.ctx, cancel)
+	defer stop()
 	resp, err := c.post(ctx, m, stateless)
 	if err != nil {
 		return err
@@ -212,22 +219,28 @@ func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
 	lastID := ""
 	for attempt := 0; ; attempt++ {
-		got, last := c.readSSE(ctx, body, id)
-		body.Close()
-		if last != "" {
-			lastID = last
-		}
-		if got || ctx.Err() != nil {
-			return
+		if body != nil {
+			got, last := c.readSSE(ctx, body, id)
+			body.Close()
+			body = nil
+			if last != "" {
+				lastID = last
+			}
+			if got || ctx.Err() != nil {
+				return
+			}
 		}
 		if lastID == "" || c.SessionID() == "" || attempt >= 5 {
 			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: the response stream ended before the response")))
 			return
 		}
-		time.Sleep(time.Duration(100*(attempt+1)) * time.Millisecond)
+		sleepCtx(ctx, time.Duration(100*(attempt+1))*time.Millisecond)
 		resp, err := c.get(ctx, lastID)
 		if err != nil {
-			continue
+			if ctx.Err() != nil {
+				return
+			}
+			continue // try again; the closed body is not read again
 		}
 		if resp.StatusCode != http.StatusOK {
 			resp.Body.Close()

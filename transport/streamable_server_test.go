@@ -22,11 +22,17 @@ import (
 type fakeBackend struct {
 	gate      chan struct{} // count waits on it before each event after the first
 	cancelled chan struct{}
+	notifiers chan func(*transport.Message) error // gets each session's notify, if set
+	emitted   chan int                            // count sends each event's number, if set
+	started   chan struct{}                       // block signals it is running, if set
 }
 
 func (b *fakeBackend) IsLegacyVersion(v string) bool { return v == "2025-11-25" || v == "2025-03-26" }
 
 func (b *fakeBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
+	if b.notifiers != nil {
+		b.notifiers <- notify
+	}
 	return fakeSession{b}
 }
 
@@ -58,14 +64,24 @@ func (b *fakeBackend) handle(ctx context.Context, m *transport.Message, emit fun
 		n := p.N
 		for i := 1; i <= n; i++ {
 			if i > 1 && b.gate != nil {
-				<-b.gate
+				select {
+				case <-b.gate:
+				case <-ctx.Done(): // the session ended (a failed test's cleanup)
+					return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "cancelled"))
+				}
 			}
 			note, _ := transport.NewNotification("notifications/progress", map[string]int{"progress": i})
 			_ = emit(note)
+			if b.emitted != nil {
+				b.emitted <- i
+			}
 		}
 		r, _ := transport.NewResult(m.ID, n)
 		return r
 	case "block":
+		if b.started != nil {
+			b.started <- struct{}{}
+		}
 		<-ctx.Done()
 		b.cancelled <- struct{}{}
 		return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "cancelled"))
@@ -77,7 +93,9 @@ func newFakeServer(t *testing.T, b *fakeBackend, opts *transport.StreamableServe
 	t.Helper()
 	h := transport.NewStreamableServer(b, opts)
 	ts := httptest.NewServer(h)
-	t.Cleanup(func() { ts.Close(); h.Close() })
+	// Sessions first: ts.Close waits for every running handler, and a GET
+	// stream or a legacy call only ends with its session (or its client).
+	t.Cleanup(func() { h.Close(); ts.Close() })
 	return ts
 }
 
@@ -197,6 +215,29 @@ func TestStreamableBadInputs(t *testing.T) {
 	}
 }
 
+// recv receives from ch, failing instead of hanging when nothing comes.
+func recv[T any](t *testing.T, ch <-chan T) (T, bool) {
+	t.Helper()
+	select {
+	case v, ok := <-ch:
+		return v, ok
+	case <-time.After(time.Minute):
+		t.Fatal("nothing received in a minute")
+	}
+	var zero T
+	return zero, false
+}
+
+// send sends on ch, failing instead of hanging when nobody receives.
+func send(t *testing.T, ch chan<- struct{}) {
+	t.Helper()
+	select {
+	case ch <- struct{}{}:
+	case <-time.After(time.Minute):
+		t.Fatal("nobody received in a minute")
+	}
+}
+
 // sseEvents reads events from an SSE body.
 func sseEvents(r io.Reader) <-chan [2]string {
 	out := make(chan [2]string, 16)
@@ -225,7 +266,7 @@ func sseEvents(r io.Reader) <-chan [2]string {
 // A legacy POST stream cut mid-call resumes with Last-Event-ID on GET:
 // the client gets the events it missed, then the response.
 func TestStreamableResumption(t *testing.T) {
-	b := &fakeBackend{gate: make(chan struct{})}
+	b := &fakeBackend{gate: make(chan struct{}), emitted: make(chan int, 3)}
 	ts := newFakeServer(t, b, nil)
 	session := initSession(t, ts.URL)
 
@@ -241,14 +282,17 @@ func TestStreamableResumption(t *testing.T) {
 	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("content type %q, want SSE", ct)
 	}
-	first := <-sseEvents(resp.Body)
+	first, _ := recv(t, sseEvents(resp.Body))
 	if !strings.Contains(first[1], `"progress":1`) || first[0] == "" {
 		t.Fatalf("first event %q", first)
 	}
 	cancel() // the connection drops mid-call
 	resp.Body.Close()
-	b.gate <- struct{}{} // event 2 happens while nobody listens
-	time.Sleep(50 * time.Millisecond)
+	recv(t, b.emitted)
+	send(t, b.gate) // event 2 happens while nobody listens
+	if n, _ := recv(t, b.emitted); n != 2 {
+		t.Fatalf("emitted event %d, want 2", n)
+	}
 
 	gr, _ := http.NewRequest("GET", ts.URL, nil)
 	gr.Header.Set("Accept", "text/event-stream")
@@ -260,17 +304,17 @@ func TestStreamableResumption(t *testing.T) {
 	}
 	defer gresp.Body.Close()
 	events := sseEvents(gresp.Body)
-	if ev := <-events; !strings.Contains(ev[1], `"progress":2`) {
+	if ev, _ := recv(t, events); !strings.Contains(ev[1], `"progress":2`) {
 		t.Fatalf("replayed %q, want progress 2", ev)
 	}
-	b.gate <- struct{}{}
-	if ev := <-events; !strings.Contains(ev[1], `"progress":3`) {
+	send(t, b.gate)
+	if ev, _ := recv(t, events); !strings.Contains(ev[1], `"progress":3`) {
 		t.Fatalf("live %q, want progress 3", ev)
 	}
-	if ev := <-events; !strings.Contains(ev[1], `"id":5`) || !strings.Contains(ev[1], `"result":3`) {
+	if ev, _ := recv(t, events); !strings.Contains(ev[1], `"id":5`) || !strings.Contains(ev[1], `"result":3`) {
 		t.Fatalf("final %q, want the response", ev)
 	}
-	if _, ok := <-events; ok {
+	if _, ok := recv(t, events); ok {
 		t.Error("stream did not end after the response")
 	}
 	resp2, body := do(t, ts.URL, req{method: "GET", headers: map[string]string{"Accept": "text/event-stream", "Mcp-Session-Id": session, "Last-Event-ID": "99-1"}})
@@ -294,7 +338,7 @@ func TestStreamableDelete(t *testing.T) {
 
 // In the stateless era, closing the response stream cancels the call.
 func TestStreamableStatelessDisconnectCancels(t *testing.T) {
-	b := &fakeBackend{cancelled: make(chan struct{}, 1)}
+	b := &fakeBackend{cancelled: make(chan struct{}, 1), started: make(chan struct{}, 1)}
 	ts := newFakeServer(t, b, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	hr, _ := http.NewRequestWithContext(ctx, "POST", ts.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"block","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`))
@@ -303,7 +347,7 @@ func TestStreamableStatelessDisconnectCancels(t *testing.T) {
 	hr.Header.Set("MCP-Protocol-Version", "2026-07-28")
 	hr.Header.Set("Mcp-Method", "block")
 	go func() {
-		time.Sleep(100 * time.Millisecond)
+		<-b.started // the call runs: now the client goes away
 		cancel()
 	}()
 	if _, err := http.DefaultClient.Do(hr); err == nil {
@@ -311,7 +355,7 @@ func TestStreamableStatelessDisconnectCancels(t *testing.T) {
 	}
 	select {
 	case <-b.cancelled:
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the call's context was not cancelled when the client went away")
 	}
 }
@@ -322,7 +366,8 @@ func TestStreamableClientConn(t *testing.T) {
 	ts := newFakeServer(t, &fakeBackend{}, nil)
 	c := transport.NewStreamableClient(ts.URL, nil)
 	defer c.Close()
-	ctx := context.Background()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	write := func(s string) {
 		var m transport.Message
 		if err := json.Unmarshal([]byte(s), &m); err != nil {
@@ -357,5 +402,29 @@ func TestStreamableClientConn(t *testing.T) {
 	want := `[{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}} {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":2}} {"jsonrpc":"2.0","id":3,"result":2}]`
 	if fmt.Sprint(got) != want {
 		t.Errorf("got %v\nwant %s", got, want)
+	}
+}
+
+// Close ends a Write the server never answers, even one made with
+// context.Background() (as notifications/cancelled is sent).
+func TestStreamableClientCloseEndsWrite(t *testing.T) {
+	arrived, release := make(chan struct{}, 1), make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(release) })
+	c := transport.NewStreamableClient(ts.URL, nil)
+	note, _ := transport.NewNotification("notifications/cancelled", map[string]any{"requestId": 1})
+	done := make(chan error, 1)
+	go func() { done <- c.Write(context.Background(), note) }()
+	recv(t, arrived)
+	c.Close()
+	if err, ok := recv(t, done); ok && err == nil {
+		t.Error("Write to a server that never answered succeeded")
 	}
 }
