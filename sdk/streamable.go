@@ -41,7 +41,11 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
 	fmt.Fprintf(s.opts.Stderr, "sdk: %s serving MCP on http://%s/mcp\n", s.info.Name, ln.Addr())
-	return transport.Serve(ctx, transport.NewHTTPServer(mux, nil), ln)
+	srv := transport.NewHTTPServer(mux, nil)
+	// Shutdown waits for handlers to finish; session GET streams and legacy
+	// calls only end with their session, so end the sessions first.
+	srv.RegisterOnShutdown(h.Close)
+	return transport.Serve(ctx, srv, ln)
 }
 
 // httpBackend is the protocol side of transport.StreamableServer.

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -48,7 +52,9 @@ func httpServer(t *testing.T, block func(ctx context.Context) (string, error)) *
 	}
 	h := s.HTTPHandler(nil)
 	ts := httptest.NewServer(h)
-	t.Cleanup(func() { ts.Close(); h.Close() })
+	// Sessions first: ts.Close waits for every running handler, and a GET
+	// stream or a legacy call only ends with its session (or its client).
+	t.Cleanup(func() { h.Close(); ts.Close() })
 	return ts
 }
 
@@ -166,7 +172,7 @@ func TestHTTPCancelMidCall(t *testing.T) {
 		case <-ctx.Done():
 			cancelled <- struct{}{}
 			return "", ctx.Err()
-		case <-time.After(10 * time.Second):
+		case <-time.After(time.Minute):
 			return "not cancelled", nil
 		}
 	})
@@ -178,14 +184,20 @@ func TestHTTPCancelMidCall(t *testing.T) {
 			_, err := c.CallTool(ctx, "block", nil, nil)
 			errc <- err
 		}()
-		<-started
+		select {
+		case <-started:
+		case err := <-errc:
+			t.Fatalf("%q: CallTool returned %v before the tool started", version, err)
+		case <-time.After(time.Minute):
+			t.Fatalf("%q: the tool did not start", version)
+		}
 		cancel()
 		if err := <-errc; !errors.Is(err, context.Canceled) {
 			t.Errorf("%q: CallTool returned %v, want context.Canceled", version, err)
 		}
 		select {
 		case <-cancelled:
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 			t.Fatalf("%q: the tool's context was not cancelled", version)
 		}
 		if res, err := c.CallTool(context.Background(), "http_echo", map[string]any{"text": "still here"}, nil); err != nil || res.Content[0].Text != "still here" {
@@ -215,5 +227,66 @@ func TestInMemoryEraSelection(t *testing.T) {
 			t.Errorf("%q: %+v %v", tc.version, res, err)
 		}
 		c.Close()
+	}
+}
+
+// Stopping ServeListener ends the sessions, so an open GET stream neither
+// holds the shutdown until its grace period runs out nor turns it into an
+// error.
+func TestHTTPShutdownWithOpenStream(t *testing.T) {
+	s := sdk.NewServer("shutdown", &sdk.ServerOptions{Stderr: io.Discard})
+	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Description: "Echo."})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- s.ServeListener(ctx, ln, nil) }()
+	url := "http://" + ln.Addr().String() + "/mcp"
+
+	post := func(session, body string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set(transport.HeaderSessionID, session)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	resp := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+sdk.LatestLegacyVersion+`","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	session := resp.Header.Get(transport.HeaderSessionID)
+	if session == "" {
+		t.Fatalf("initialize: HTTP %d, no session", resp.StatusCode)
+	}
+	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set(transport.HeaderSessionID, session)
+	stream, err := http.DefaultClient.Do(req)
+	if err != nil || stream.StatusCode != 200 {
+		t.Fatalf("GET: %v %v", stream, err)
+	}
+	defer stream.Body.Close() // headers arrived: the stream is attached
+
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("ServeListener: %v, want nil", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("ServeListener did not return")
+	}
+	if _, err := io.Copy(io.Discard, stream.Body); err != nil {
+		t.Errorf("GET stream: %v, want a clean end", err)
 	}
 }
