@@ -174,6 +174,11 @@ func TestGetBookUnknown(t *testing.T) {
 }
 
 func TestAddBookThenSearch(t *testing.T) {
+	// A fresh catalog: added books stay for the process, and with
+	// go test -count=N the book would already be there on the second run.
+	saved := shop
+	shop = mustLoadCatalog()
+	t.Cleanup(func() { shop = saved })
 	c := inMemory(t)
 	book := `{"book":{"title":"Piranesi","author":"Susanna Clarke","year":2020,"genre":"fiction","isbn":"978-1-63557-563-7","blurb":"A man keeps a careful journal of the endless house of statues he believes is the whole world."}}`
 	res := call(t, c, "add_book", book)
