@@ -256,3 +256,33 @@ func plainString(val []byte) (string, bool) {
 	}
 	return string(s), true
 }
+
+// marshalsUnchanged reports whether json.Marshal writes the RawMessage
+// data exactly as it is: valid JSON, no whitespace outside strings, and
+// nothing it escapes for HTML ('<', '>', '&', U+2028, U+2029).
+func marshalsUnchanged(data []byte) bool {
+	end, ok := scanValue(data, 0, 1)
+	if !ok || end != len(data) {
+		return false
+	}
+	inString := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '"':
+			inString = !inString
+		case '\\':
+			i++ // only inside strings in valid JSON; skips the escaped byte
+		case ' ', '\t', '\n', '\r':
+			if !inString {
+				return false
+			}
+		case '<', '>', '&':
+			return false
+		case 0xE2:
+			if i+2 < len(data) && data[i+1] == 0x80 && data[i+2]&^1 == 0xA8 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -168,6 +168,10 @@ func trimSpace(b []byte) []byte {
 }
 
 func (c *streamConn) Write(ctx context.Context, m *Message) error {
+	if isPlainResponse(m) {
+		// What json.Marshal(m) would write, straight into the buffer.
+		return c.write(`{"jsonrpc":"2.0","id":`, m.ID, `,"result":`, m.Result, "}")
+	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("transport: encode message: %w", err)
@@ -182,6 +186,12 @@ func (c *streamConn) Write(ctx context.Context, m *Message) error {
 // under load several messages go out in one write system call. The last
 // writer always flushes, so no message is held back.
 func (c *streamConn) WriteRaw(data []byte) error {
+	return c.write("", data, "", nil, "")
+}
+
+// write writes one message, prefix+id+mid+result+suffix (no newline
+// inside), and a newline.
+func (c *streamConn) write(prefix string, id []byte, mid string, result []byte, suffix string) error {
 	c.writers.Add(1)
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
@@ -192,7 +202,11 @@ func (c *streamConn) WriteRaw(data []byte) error {
 		return ErrClosed
 	default:
 	}
-	c.w.Write(data)
+	c.w.WriteString(prefix)
+	c.w.Write(id)
+	c.w.WriteString(mid)
+	c.w.Write(result)
+	c.w.WriteString(suffix)
 	c.w.WriteByte('\n')
 	if waiting && c.w.Buffered() < c.w.Size()/2 {
 		return nil // the writer waiting for the lock flushes
