@@ -145,3 +145,44 @@ func TestJSONScanCopy(t *testing.T) {
 		t.Error("sdk/jsonscan.go differs from transport/jsonscan.go: copy it (package line aside)")
 	}
 }
+
+// peekFast, where it answers, reads what encoding/json reads.
+func TestPeekFastMatchesEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	keys := []string{`"name"`, `"uri"`, `"taskId"`, `"_meta"`, `"Name"`, `"_META"`, `"n\u0061me"`, `"other"`}
+	metas := []string{`null`, `{}`, `{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`,
+		`{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`,
+		`{"IO.modelcontextprotocol/protocolVersion":"x"}`, `{"io.modelcontextprotocol/protocolVersion":1,"io.modelcontextprotocol/protocolVersion":2}`,
+		`{"io.modelcontextprotocol/protocolVersion":null}`, `[]`, `"x"`}
+	fast := 0
+	for range 50000 {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range r.IntN(5) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			k := keys[r.IntN(len(keys))]
+			v := jsonValues[r.IntN(len(jsonValues))]
+			if k == `"_meta"` || r.IntN(4) == 0 {
+				v = metas[r.IntN(len(metas))]
+			}
+			b.WriteString(k + ":" + v)
+		}
+		b.WriteString("}")
+		data := []byte(b.String())
+		got, ok := peekFast(data)
+		if !ok {
+			continue
+		}
+		fast++
+		var want peekedParams
+		if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("peekFast(%s) = %+v; encoding/json: %+v, %v", data, got, want, err)
+		}
+	}
+	t.Logf("peekFast answered %d of 50000", fast)
+	if fast < 5000 {
+		t.Error("peekFast answered too rarely to be tested")
+	}
+}

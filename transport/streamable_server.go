@@ -225,16 +225,12 @@ func peekParams(m *Message) paramsPeek {
 	if len(m.Params) == 0 {
 		return pk
 	}
-	var p struct {
-		Name   *string `json:"name"`
-		URI    *string `json:"uri"`
-		TaskID *string `json:"taskId"`
-		Meta   *struct {
-			Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-		} `json:"_meta"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil {
-		return pk
+	p, ok := peekFast(m.Params)
+	if !ok {
+		p = peekedParams{}
+		if json.Unmarshal(m.Params, &p) != nil {
+			return pk
+		}
 	}
 	var name *string
 	switch m.Method {
@@ -255,6 +251,84 @@ func peekParams(m *Message) paramsPeek {
 		}
 	}
 	return pk
+}
+
+// peekedParams are the params the HTTP layer looks at.
+type peekedParams struct {
+	Name   *string `json:"name"`
+	URI    *string `json:"uri"`
+	TaskID *string `json:"taskId"`
+	Meta   *struct {
+		Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+	} `json:"_meta"`
+}
+
+// peekFast is json.Unmarshal(params, &p) in one pass for the usual params
+// (see decodeFast); false: use json.Unmarshal.
+func peekFast(params []byte) (p peekedParams, ok bool) {
+	const versionKey = "io.modelcontextprotocol/protocolVersion"
+	var seen uint8
+	str := func(val []byte, dst **string) bool {
+		if val[0] == 'n' {
+			*dst = nil
+			return true
+		}
+		s, ok := plainString(val)
+		*dst = &s
+		return ok
+	}
+	ok = scanObject(params, func(key []byte, escaped bool, val []byte) bool {
+		var bit uint8
+		switch string(key) {
+		case "name":
+			bit = 1
+			ok = str(val, &p.Name)
+		case "uri":
+			bit = 2
+			ok = str(val, &p.URI)
+		case "taskId":
+			bit = 4
+			ok = str(val, &p.TaskID)
+		case "_meta":
+			bit = 8
+			switch val[0] {
+			case 'n':
+				p.Meta = nil
+				ok = true
+			case '{':
+				p.Meta = &struct {
+					Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+				}{}
+				found := false
+				ok = scanObject(val, func(key []byte, escaped bool, v []byte) bool {
+					if string(key) == versionKey && !found {
+						found = true
+						p.Meta.Version = v
+						return true
+					}
+					return !escaped && !bytes.EqualFold(key, []byte(versionKey))
+				})
+			default:
+				ok = false
+			}
+		default:
+			if escaped {
+				return false
+			}
+			for _, name := range [...]string{"name", "uri", "taskId", "_meta"} {
+				if bytes.EqualFold(key, []byte(name)) {
+					return false
+				}
+			}
+			return true
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return true
+	})
+	return p, ok
 }
 
 // metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].

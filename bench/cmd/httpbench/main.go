@@ -54,15 +54,16 @@ func main() {
 		results[r.impl+"/"+r.proto] = res
 	}
 	fmt.Printf("tools/call over Streamable HTTP, %d concurrent clients, %s per server\n", *clients, *duration)
-	fmt.Printf("%-34s %12s %12s\n", "server", "calls/s", "peak RSS")
+	fmt.Printf("%-34s %12s %12s %16s\n", "server", "calls/s", "peak RSS", "server CPU/call")
 	base := results["mcp-go/legacy"]
 	for _, r := range runs {
 		res := results[r.impl+"/"+r.proto]
-		fmt.Printf("%-34s %12.0f %8.1f MiB\n", label(r.impl, r.proto), res.rate, float64(res.rssKB)/1024)
+		fmt.Printf("%-34s %12.0f %8.1f MiB %13.1f us\n", label(r.impl, r.proto), res.rate, float64(res.rssKB)/1024, res.cpuUS)
 	}
 	ours := results["mcpdev/legacy"]
 	fmt.Printf("ratio mcpdev/mcp-go: %.2fx calls/s (stateless: %.2fx), %.2fx memory\n",
 		ours.rate/base.rate, results["mcpdev/stateless"].rate/base.rate, float64(ours.rssKB)/float64(base.rssKB))
+	fmt.Printf("server CPU per call mcpdev/mcp-go: %.2fx (stateless: %.2fx)\n", ours.cpuUS/base.cpuUS, results["mcpdev/stateless"].cpuUS/base.cpuUS)
 	gs := results["go-sdk/legacy"]
 	fmt.Printf("ratio mcpdev/go-sdk: %.2fx calls/s (stateless: %.2fx), %.2fx memory\n",
 		ours.rate/gs.rate, results["mcpdev/stateless"].rate/gs.rate, float64(ours.rssKB)/float64(gs.rssKB))
@@ -77,7 +78,8 @@ func label(impl, proto string) string {
 
 type result struct {
 	rate  float64
-	rssKB int64 // the server process's peak resident set (VmHWM)
+	rssKB int64   // the server process's peak resident set (VmHWM)
+	cpuUS float64 // the server process's CPU time per call, microseconds
 }
 
 // EchoArgs is the echo tool's input.
@@ -135,11 +137,30 @@ func measure(impl, proto string, clients int, d time.Duration) (result, error) {
 		return result{}, fmt.Errorf("server did not start: %v", err)
 	}
 	url := strings.TrimSpace(strings.TrimPrefix(line, "READY "))
-	rate, err := load(url, proto, clients, d)
+	cpu0 := cpuTime(cmd.Process.Pid)
+	rate, calls, err := load(url, proto, clients, d)
 	if err != nil {
 		return result{}, err
 	}
-	return result{rate: rate, rssKB: peakRSS(cmd.Process.Pid)}, nil
+	cpu := cpuTime(cmd.Process.Pid) - cpu0
+	return result{rate: rate, rssKB: peakRSS(cmd.Process.Pid), cpuUS: float64(cpu.Microseconds()) / float64(max(calls, 1))}, nil
+}
+
+// cpuTime is a process's user+system CPU time so far (Linux, 10 ms ticks);
+// it is less sensitive to other load on the machine than calls/s.
+func cpuTime(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 func peakRSS(pid int) int64 {
@@ -181,8 +202,9 @@ func post(url string, h map[string]string, body string) (string, http.Header, er
 
 const statelessMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 
-// load runs clients concurrent callers for d and returns calls/s.
-func load(url, proto string, clients int, d time.Duration) (float64, error) {
+// load runs clients concurrent callers for d and returns calls/s and the
+// number of calls.
+func load(url, proto string, clients int, d time.Duration) (float64, int64, error) {
 	var calls atomic.Int64
 	var firstErr error
 	var once sync.Once
@@ -227,5 +249,5 @@ func load(url, proto string, clients int, d time.Duration) (float64, error) {
 	}
 	start := time.Now()
 	wg.Wait()
-	return float64(calls.Load()) / time.Since(start).Seconds(), firstErr
+	return float64(calls.Load()) / time.Since(start).Seconds(), calls.Load(), firstErr
 }
