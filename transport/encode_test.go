@@ -3,6 +3,7 @@ package transport
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"mime"
 	"testing"
 )
 
@@ -50,5 +51,33 @@ func TestPlainResponseMatchesMarshal(t *testing.T) {
 	t.Logf("%d of 50000 responses written without encoding/json", plain)
 	if plain < 5000 {
 		t.Error("the fast encoding was taken too rarely to be tested")
+	}
+}
+
+// plainMediaType values parse to themselves, without parameters.
+func TestPlainMediaTypeMatchesParse(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	alphabet := "aj/son*+.-_ ;=\"Ax,~{("
+	plain := 0
+	for range 50000 {
+		b := make([]byte, 1+r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		s := string(b)
+		if r.IntN(4) == 0 {
+			s = []string{"application/json", "text/event-stream", "*/*", "text/*", "application/json; charset=utf-8", "Application/JSON"}[r.IntN(6)]
+		}
+		if !plainMediaType(s) {
+			continue
+		}
+		plain++
+		mt, params, err := mime.ParseMediaType(s)
+		if err != nil || mt != s || len(params) != 0 {
+			t.Fatalf("plainMediaType(%q) but ParseMediaType = %q, %v, %v", s, mt, params, err)
+		}
+	}
+	if plain < 5000 {
+		t.Errorf("only %d plain media types", plain)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -603,7 +604,10 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 		status = http.StatusInternalServerError
 		data, _ = json.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
 	}
-	w.Header().Set("Content-Type", "application/json")
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json"}
+	// One Write with the length known: never chunked, whatever the size.
+	h["Content-Length"] = []string{strconv.Itoa(len(data))}
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
 }
@@ -624,8 +628,28 @@ func encodeMessage(m *Message) ([]byte, error) {
 }
 
 func isJSONContentType(ct string) bool {
+	if plainMediaType(ct) {
+		return ct == "application/json"
+	}
 	mt, _, err := mime.ParseMediaType(ct)
 	return err == nil && mt == "application/json"
+}
+
+// plainMediaType reports whether mime.ParseMediaType(s) returns s itself
+// and no parameters: lowercase token characters around one '/'. Such
+// values, the usual ones, are compared without parsing.
+func plainMediaType(s string) bool {
+	slash := strings.IndexByte(s, '/')
+	if slash <= 0 || slash == len(s)-1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if i != slash && !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // accepts reports whether the Accept header admits mediaType. No Accept
@@ -637,10 +661,13 @@ func accepts(r *http.Request, mediaType string) bool {
 	}
 	major, _, _ := strings.Cut(mediaType, "/")
 	for _, v := range values {
-		for _, part := range strings.Split(v, ",") {
-			mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
-			if err != nil {
-				continue
+		for part := range strings.SplitSeq(v, ",") {
+			mt := strings.TrimSpace(part)
+			if !plainMediaType(mt) {
+				var err error
+				if mt, _, err = mime.ParseMediaType(mt); err != nil {
+					continue
+				}
 			}
 			if mt == mediaType || mt == "*/*" || mt == major+"/*" {
 				return true
