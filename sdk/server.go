@@ -262,6 +262,12 @@ func (l *serveLoop) read() {
 		l.wg.Add(1)
 		l.spawn(l.read)
 		if resp := l.ss.Handle(l.ctx, m); resp != nil {
+			if l.ctx.Err() != nil {
+				// Shutting down: the call was cancelled and the connection
+				// is closing; whether an answer still slipped out used to
+				// depend on that race.
+				return
+			}
 			if err := l.conn.Write(l.ctx, resp); err != nil && l.ctx.Err() == nil {
 				fmt.Fprintf(l.srv.opts.Stderr, "sdk: write response: %v\n", err)
 			}
