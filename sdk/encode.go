@@ -3,6 +3,7 @@ package sdk
 import (
 	"unicode/utf8"
 
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -42,7 +43,7 @@ func resultMessage(id []byte, r *CallToolResult) (*transport.Message, bool) {
 	}
 	b = append(b, ']')
 	if len(r.StructuredContent) > 0 {
-		if !marshalsUnchanged(r.StructuredContent) {
+		if !jsonscan.MarshalsUnchanged(r.StructuredContent) {
 			return nil, false
 		}
 		b = append(b, `,"structuredContent":`...)
@@ -60,7 +61,7 @@ func resultMessage(id []byte, r *CallToolResult) (*transport.Message, bool) {
 		b = append(b, '"')
 	}
 	if len(r.Meta) > 0 {
-		if !marshalsUnchanged(r.Meta) {
+		if !jsonscan.MarshalsUnchanged(r.Meta) {
 			return nil, false
 		}
 		b = append(b, `,"_meta":`...)

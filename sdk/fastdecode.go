@@ -3,6 +3,8 @@ package sdk
 import (
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // decodeAny parses one JSON value (whitespace around it allowed) into what
@@ -10,17 +12,17 @@ import (
 // reflection: map[string]any, []any (never nil), json.Number, string,
 // bool, nil. Duplicate keys keep the last value, as encoding/json does.
 // It reports false for invalid JSON, trailing data and nesting deeper
-// than scanMaxDepth; decodeArgs then uses encoding/json.
+// than jsonscan.MaxDepth; decodeArgs then uses encoding/json.
 func decodeAny(data []byte) (any, bool) {
-	v, i, ok := parseValue(data, scanSpace(data, 0), 1)
-	if !ok || scanSpace(data, i) != len(data) {
+	v, i, ok := parseValue(data, jsonscan.Space(data, 0), 1)
+	if !ok || jsonscan.Space(data, i) != len(data) {
 		return nil, false
 	}
 	return v, true
 }
 
 func parseValue(data []byte, i, depth int) (any, int, bool) {
-	if i >= len(data) || depth > scanMaxDepth {
+	if i >= len(data) || depth > jsonscan.MaxDepth {
 		return nil, 0, false
 	}
 	switch c := data[i]; {
@@ -29,7 +31,7 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 		return s, end, ok
 	case c == '{':
 		obj := map[string]any{}
-		i = scanSpace(data, i+1)
+		i = jsonscan.Space(data, i+1)
 		if i < len(data) && data[i] == '}' {
 			return obj, i + 1, true
 		}
@@ -41,22 +43,22 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 			if !ok {
 				return nil, 0, false
 			}
-			i = scanSpace(data, end)
+			i = jsonscan.Space(data, end)
 			if i >= len(data) || data[i] != ':' {
 				return nil, 0, false
 			}
 			var v any
-			if v, i, ok = parseValue(data, scanSpace(data, i+1), depth+1); !ok {
+			if v, i, ok = parseValue(data, jsonscan.Space(data, i+1), depth+1); !ok {
 				return nil, 0, false
 			}
 			obj[key] = v
-			i = scanSpace(data, i)
+			i = jsonscan.Space(data, i)
 			if i >= len(data) {
 				return nil, 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = scanSpace(data, i+1)
+				i = jsonscan.Space(data, i+1)
 			case '}':
 				return obj, i + 1, true
 			default:
@@ -65,7 +67,7 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 		}
 	case c == '[':
 		list := []any{}
-		i = scanSpace(data, i+1)
+		i = jsonscan.Space(data, i+1)
 		if i < len(data) && data[i] == ']' {
 			return list, i + 1, true
 		}
@@ -75,13 +77,13 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 				return nil, 0, false
 			}
 			list = append(list, v)
-			i = scanSpace(data, end)
+			i = jsonscan.Space(data, end)
 			if i >= len(data) {
 				return nil, 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = scanSpace(data, i+1)
+				i = jsonscan.Space(data, i+1)
 			case ']':
 				return list, i + 1, true
 			default:
@@ -89,19 +91,19 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 			}
 		}
 	case c == '-' || '0' <= c && c <= '9':
-		end, ok := scanNumber(data, i)
+		end, ok := jsonscan.Number(data, i)
 		if !ok {
 			return nil, 0, false
 		}
 		return json.Number(data[i:end]), end, true
 	case c == 't':
-		end, ok := scanLiteral(data, i, "true")
+		end, ok := jsonscan.Literal(data, i, "true")
 		return true, end, ok
 	case c == 'f':
-		end, ok := scanLiteral(data, i, "false")
+		end, ok := jsonscan.Literal(data, i, "false")
 		return false, end, ok
 	case c == 'n':
-		end, ok := scanLiteral(data, i, "null")
+		end, ok := jsonscan.Literal(data, i, "null")
 		return nil, end, ok
 	}
 	return nil, 0, false
@@ -109,7 +111,7 @@ func parseValue(data []byte, i, depth int) (any, int, bool) {
 
 // parseString decodes the string at data[i] == '"'.
 func parseString(data []byte, i int) (string, int, bool) {
-	end, escaped, ok := scanString(data, i)
+	end, escaped, ok := jsonscan.String(data, i)
 	if !ok {
 		return "", 0, false
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -275,12 +276,12 @@ func unmarshalParams(raw json.RawMessage, v any) error {
 // unmarshalParams. Arguments share raw's bytes.
 func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 	var seen uint8
-	return scanObject(raw, func(key []byte, escaped bool, val []byte) bool {
+	return jsonscan.Object(raw, func(key []byte, escaped bool, val []byte) bool {
 		var bit uint8
 		switch string(key) {
 		case "name":
 			bit = 1
-			s, ok := plainString(val)
+			s, ok := jsonscan.PlainString(val)
 			if !ok {
 				return false
 			}

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // Version is the only JSON-RPC version MCP speaks.
@@ -175,12 +177,12 @@ func decodeFast(data []byte) (*Message, bool) {
 	copy(buf, data)
 	m := &Message{}
 	var seen uint8
-	ok := scanObject(buf, func(key []byte, escaped bool, val []byte) bool {
+	ok := jsonscan.Object(buf, func(key []byte, escaped bool, val []byte) bool {
 		var bit uint8
 		switch string(key) {
 		case "jsonrpc":
 			bit = 1
-			s, ok := plainString(val)
+			s, ok := jsonscan.PlainString(val)
 			if !ok {
 				return false
 			}
@@ -190,7 +192,7 @@ func decodeFast(data []byte) (*Message, bool) {
 			m.ID = val
 		case "method":
 			bit = 4
-			s, ok := plainString(val)
+			s, ok := jsonscan.PlainString(val)
 			if !ok {
 				return false
 			}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // Streamable HTTP header names.
@@ -274,11 +276,11 @@ func peekFast(params []byte) (p peekedParams, ok bool) {
 			*dst = nil
 			return true
 		}
-		s, ok := plainString(val)
+		s, ok := jsonscan.PlainString(val)
 		*dst = &s
 		return ok
 	}
-	ok = scanObject(params, func(key []byte, escaped bool, val []byte) bool {
+	ok = jsonscan.Object(params, func(key []byte, escaped bool, val []byte) bool {
 		var bit uint8
 		switch string(key) {
 		case "name":
@@ -301,7 +303,7 @@ func peekFast(params []byte) (p peekedParams, ok bool) {
 					Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
 				}{}
 				found := false
-				ok = scanObject(val, func(key []byte, escaped bool, v []byte) bool {
+				ok = jsonscan.Object(val, func(key []byte, escaped bool, v []byte) bool {
 					if string(key) == versionKey && !found {
 						found = true
 						p.Meta.Version = v

@@ -3,10 +3,11 @@ package transport
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // jsonPieces are the fragments random messages are assembled from: the
@@ -99,7 +100,7 @@ func TestDecodeFastMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// scanValue accepts exactly what json.Valid accepts (below its depth limit).
+// jsonscan.Value accepts exactly what json.Valid accepts (below its depth limit).
 func TestScanValueMatchesValid(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 100000 {
@@ -108,11 +109,11 @@ func TestScanValueMatchesValid(t *testing.T) {
 			v = string(randomObject(r))
 		}
 		data := []byte(v)
-		end, ok := scanValue(data, scanSpace(data, 0), 1)
-		ok = ok && scanSpace(data, end) == len(data)
-		deep := strings.Count(v, "[") > scanMaxDepth
+		end, ok := jsonscan.Value(data, jsonscan.Space(data, 0), 1)
+		ok = ok && jsonscan.Space(data, end) == len(data)
+		deep := strings.Count(v, "[") > jsonscan.MaxDepth
 		if ok != json.Valid(data) && !(deep && !ok) {
-			t.Fatalf("scanValue(%q) = %v, json.Valid = %v", data, ok, json.Valid(data))
+			t.Fatalf("jsonscan.Value(%q) = %v, json.Valid = %v", data, ok, json.Valid(data))
 		}
 	}
 }
@@ -123,27 +124,11 @@ func FuzzDecodeFast(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkDecodeFast(t, data)
-		end, ok := scanValue(data, scanSpace(data, 0), 1)
-		if ok && scanSpace(data, end) == len(data) && !json.Valid(data) {
-			t.Fatalf("scanValue accepted invalid JSON %q", data)
+		end, ok := jsonscan.Value(data, jsonscan.Space(data, 0), 1)
+		if ok && jsonscan.Space(data, end) == len(data) && !json.Valid(data) {
+			t.Fatalf("jsonscan.Value accepted invalid JSON %q", data)
 		}
 	})
-}
-
-// sdk/jsonscan.go is this file's twin (package sdk cannot import it).
-func TestJSONScanCopy(t *testing.T) {
-	ours, err := os.ReadFile("jsonscan.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	theirs, err := os.ReadFile("../sdk/jsonscan.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Replace(string(ours), "package transport\n", "package sdk\n", 1)
-	if string(theirs) != want {
-		t.Error("sdk/jsonscan.go differs from transport/jsonscan.go: copy it (package line aside)")
-	}
 }
 
 // peekFast, where it answers, reads what encoding/json reads.

@@ -1,68 +1,67 @@
-package transport
+package jsonscan
 
-// A validating scanner over the members of one JSON object, for decoding
+// Package jsonscan is a validating scanner over the members of one JSON object, for decoding
 // the few fields of a message in one pass without reflection. It accepts
 // exactly what encoding/json accepts as JSON (invalid UTF-8 inside strings
-// included) up to a nesting depth of scanMaxDepth, and reports anything
+// included) up to a nesting depth of MaxDepth, and reports anything
 // else as not ok, so that callers fall back to encoding/json and keep its
-// behaviour and error messages. sdk/jsonscan.go is a copy of this file
-// (TestJSONScanCopy keeps them equal).
+// behaviour and error messages. transport and sdk share it.
 
 import "unicode/utf8"
 
-const scanMaxDepth = 200
+const MaxDepth = 200
 
-// scanObject calls fn for each member of the JSON object in data (nothing
+// Object calls fn for each member of the JSON object in data (nothing
 // but whitespace around it). key is the raw key without quotes and
 // escaped tells whether it holds a backslash; val is the raw value, no
 // surrounding whitespace. It returns false when data is not such an
 // object or fn returns false.
-func scanObject(data []byte, fn func(key []byte, escaped bool, val []byte) bool) bool {
-	i := scanSpace(data, 0)
+func Object(data []byte, fn func(key []byte, escaped bool, val []byte) bool) bool {
+	i := Space(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
-	i = scanSpace(data, i+1)
+	i = Space(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		return scanSpace(data, i+1) == len(data)
+		return Space(data, i+1) == len(data)
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
 			return false
 		}
-		end, escaped, ok := scanString(data, i)
+		end, escaped, ok := String(data, i)
 		if !ok {
 			return false
 		}
 		key := data[i+1 : end-1]
-		i = scanSpace(data, end)
+		i = Space(data, end)
 		if i >= len(data) || data[i] != ':' {
 			return false
 		}
-		i = scanSpace(data, i+1)
+		i = Space(data, i+1)
 		start := i
-		if i, ok = scanValue(data, i, 1); !ok {
+		if i, ok = Value(data, i, 1); !ok {
 			return false
 		}
 		if !fn(key, escaped, data[start:i:i]) {
 			return false
 		}
-		i = scanSpace(data, i)
+		i = Space(data, i)
 		if i >= len(data) {
 			return false
 		}
 		switch data[i] {
 		case ',':
-			i = scanSpace(data, i+1)
+			i = Space(data, i+1)
 		case '}':
-			return scanSpace(data, i+1) == len(data)
+			return Space(data, i+1) == len(data)
 		default:
 			return false
 		}
 	}
 }
 
-func scanSpace(data []byte, i int) int {
+func Space(data []byte, i int) int {
 	for i < len(data) {
 		switch data[i] {
 		case ' ', '\t', '\n', '\r':
@@ -74,9 +73,9 @@ func scanSpace(data []byte, i int) int {
 	return i
 }
 
-// scanString scans the string starting at data[i] == '"' and returns the
+// String scans the string starting at data[i] == '"' and returns the
 // index after its closing quote.
-func scanString(data []byte, i int) (end int, escaped, ok bool) {
+func String(data []byte, i int) (end int, escaped, ok bool) {
 	for i++; i < len(data); i++ {
 		switch c := data[i]; {
 		case c == '"':
@@ -109,17 +108,17 @@ func scanString(data []byte, i int) (end int, escaped, ok bool) {
 	return 0, false, false
 }
 
-// scanValue returns the index after the JSON value starting at data[i].
-func scanValue(data []byte, i, depth int) (int, bool) {
-	if i >= len(data) || depth > scanMaxDepth {
+// Value returns the index after the JSON value starting at data[i].
+func Value(data []byte, i, depth int) (int, bool) {
+	if i >= len(data) || depth > MaxDepth {
 		return 0, false
 	}
 	switch c := data[i]; {
 	case c == '"':
-		end, _, ok := scanString(data, i)
+		end, _, ok := String(data, i)
 		return end, ok
 	case c == '{':
-		i = scanSpace(data, i+1)
+		i = Space(data, i+1)
 		if i < len(data) && data[i] == '}' {
 			return i + 1, true
 		}
@@ -127,24 +126,24 @@ func scanValue(data []byte, i, depth int) (int, bool) {
 			if i >= len(data) || data[i] != '"' {
 				return 0, false
 			}
-			end, _, ok := scanString(data, i)
+			end, _, ok := String(data, i)
 			if !ok {
 				return 0, false
 			}
-			i = scanSpace(data, end)
+			i = Space(data, end)
 			if i >= len(data) || data[i] != ':' {
 				return 0, false
 			}
-			if i, ok = scanValue(data, scanSpace(data, i+1), depth+1); !ok {
+			if i, ok = Value(data, Space(data, i+1), depth+1); !ok {
 				return 0, false
 			}
-			i = scanSpace(data, i)
+			i = Space(data, i)
 			if i >= len(data) {
 				return 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = scanSpace(data, i+1)
+				i = Space(data, i+1)
 			case '}':
 				return i + 1, true
 			default:
@@ -152,22 +151,22 @@ func scanValue(data []byte, i, depth int) (int, bool) {
 			}
 		}
 	case c == '[':
-		i = scanSpace(data, i+1)
+		i = Space(data, i+1)
 		if i < len(data) && data[i] == ']' {
 			return i + 1, true
 		}
 		for {
 			var ok bool
-			if i, ok = scanValue(data, i, depth+1); !ok {
+			if i, ok = Value(data, i, depth+1); !ok {
 				return 0, false
 			}
-			i = scanSpace(data, i)
+			i = Space(data, i)
 			if i >= len(data) {
 				return 0, false
 			}
 			switch data[i] {
 			case ',':
-				i = scanSpace(data, i+1)
+				i = Space(data, i+1)
 			case ']':
 				return i + 1, true
 			default:
@@ -175,27 +174,27 @@ func scanValue(data []byte, i, depth int) (int, bool) {
 			}
 		}
 	case c == '-' || '0' <= c && c <= '9':
-		return scanNumber(data, i)
+		return Number(data, i)
 	case c == 't':
-		return scanLiteral(data, i, "true")
+		return Literal(data, i, "true")
 	case c == 'f':
-		return scanLiteral(data, i, "false")
+		return Literal(data, i, "false")
 	case c == 'n':
-		return scanLiteral(data, i, "null")
+		return Literal(data, i, "null")
 	}
 	return 0, false
 }
 
-func scanLiteral(data []byte, i int, lit string) (int, bool) {
+func Literal(data []byte, i int, lit string) (int, bool) {
 	if len(data)-i >= len(lit) && string(data[i:i+len(lit)]) == lit {
 		return i + len(lit), true
 	}
 	return 0, false
 }
 
-// scanNumber follows JSON's number grammar:
+// Number follows JSON's number grammar:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func scanNumber(data []byte, i int) (int, bool) {
+func Number(data []byte, i int) (int, bool) {
 	digits := func(i int) int {
 		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
 			i++
@@ -234,10 +233,10 @@ func scanNumber(data []byte, i int) (int, bool) {
 	return i, true
 }
 
-// plainString returns the contents of the JSON string value val when
+// PlainString returns the contents of the JSON string value val when
 // encoding/json would decode it to exactly those bytes: no escapes and
 // valid UTF-8.
-func plainString(val []byte) (string, bool) {
+func PlainString(val []byte) (string, bool) {
 	if len(val) < 2 || val[0] != '"' {
 		return "", false
 	}
@@ -257,11 +256,11 @@ func plainString(val []byte) (string, bool) {
 	return string(s), true
 }
 
-// marshalsUnchanged reports whether json.Marshal writes the RawMessage
+// MarshalsUnchanged reports whether json.Marshal writes the RawMessage
 // data exactly as it is: valid JSON, no whitespace outside strings, and
 // nothing it escapes for HTML ('<', '>', '&', U+2028, U+2029).
-func marshalsUnchanged(data []byte) bool {
-	end, ok := scanValue(data, 0, 1)
+func MarshalsUnchanged(data []byte) bool {
+	end, ok := Value(data, 0, 1)
 	if !ok || end != len(data) {
 		return false
 	}
