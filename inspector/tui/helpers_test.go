@@ -124,7 +124,7 @@ func settle(m *Model, cmd tea.Cmd) {
 		var msg tea.Msg
 		select {
 		case msg = <-ch:
-		case <-time.After(30 * time.Millisecond):
+		case <-time.After(90 * time.Millisecond): // ticks take 100ms (and are dropped anyway), blinks 530ms
 			continue
 		}
 		if b, ok := msg.(tea.BatchMsg); ok {
