@@ -33,10 +33,14 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
+// serverCPUs pins the servers (see -server-cpus).
+var serverCPUs string
+
 func main() {
 	serve := flag.String("serve", "", "internal: serve this implementation (mcpdev, mcp-go, go-sdk)")
 	clients := flag.Int("clients", 32, "concurrent clients")
 	duration := flag.Duration("duration", 5*time.Second, "measuring time per server")
+	flag.StringVar(&serverCPUs, "server-cpus", "", "run each server under taskset -c LIST (with the generator pinned elsewhere by http.sh -pin), so the load generator does not share the server's cores")
 	flag.Parse()
 	if *serve != "" {
 		serveImpl(*serve)
@@ -126,6 +130,9 @@ func serveImpl(impl string) {
 func measure(impl, proto string, clients int, d time.Duration) (result, error) {
 	self, _ := os.Executable()
 	cmd := exec.Command(self, "-serve", impl)
+	if serverCPUs != "" {
+		cmd = exec.Command("taskset", "-c", serverCPUs, self, "-serve", impl)
+	}
 	cmd.Stderr = os.Stderr
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
