@@ -57,7 +57,7 @@ func (n *enumNode) rows(out []*row) []*row {
 	for i, o := range n.opts {
 		opts[i] = huh.NewOption(o.label, i)
 	}
-	sel := huh.NewSelect[int]().Options(opts...).Value(&n.choice).
+	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)
 	return append(out, &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag})
 }
@@ -132,4 +132,15 @@ func toRat(v any) (*big.Rat, bool) {
 	}
 	r, ok := new(big.Rat).SetString(s)
 	return r, ok
+}
+
+// newSelect returns a select that already has the form's theme: huh sizes a
+// select while its options are set, asking its theme for styles each time
+// (a default theme built afresh per call), and keeps the first theme given.
+func newSelect(b *builder) *huh.Select[int] {
+	sel := huh.NewSelect[int]()
+	if b.theme != nil {
+		sel.WithTheme(b.theme)
+	}
+	return sel
 }

@@ -17,7 +17,11 @@ func (n *multiNode) rows(out []*row) []*row {
 	for i, v := range n.sh.enum {
 		opts[i] = huh.NewOption(optionLabel(v), i).Selected(contains(n.sel, i))
 	}
-	ms := huh.NewMultiSelect[int]().Options(opts...).Value(&n.sel).
+	ms := huh.NewMultiSelect[int]()
+	if n.b.theme != nil {
+		ms.WithTheme(n.b.theme) // before Options: sizing asks the theme for every option
+	}
+	ms = ms.Options(opts...).Value(&n.sel).
 		Title(n.title()).Description(n.describe()).Height(min(len(opts), 8) + 2)
 	return append(out, &row{id: n.path + "#multi", depth: n.depth, field: ms, check: n.check, flag: n.flag})
 }

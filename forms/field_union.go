@@ -55,7 +55,7 @@ func (n *unionNode) rows(out []*row) []*row {
 	for i, o := range n.opts {
 		opts[i] = huh.NewOption(o.label, i)
 	}
-	sel := huh.NewSelect[int]().Options(opts...).Value(&n.choice).
+	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)
 	r := &row{id: n.path + "#union", depth: n.depth, field: sel, check: n.check, flag: n.flag}
 	r.changed = func() bool {

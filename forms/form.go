@@ -65,6 +65,7 @@ func New(schema []byte, opts *Options) (*Form, error) {
 	if f.theme == nil {
 		f.theme = huh.ThemeFunc(huh.ThemeCharm)
 	}
+	f.theme = cacheTheme(f.theme)
 	f.width, f.height = opts.Width, opts.Height
 	if err := f.buildRoot(opts.Prefill); err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func New(schema []byte, opts *Options) (*Form, error) {
 }
 
 func (f *Form) buildRoot(prefill json.RawMessage) error {
-	b := &builder{shaper: &shaper{doc: f.doc}, defaults: true}
+	b := &builder{theme: f.theme, shaper: &shaper{doc: f.doc}, defaults: true}
 	base := nodeBase{b: b, required: true}
 	base.sh = b.shaper.shapeOf(f.doc.root, nil)
 	if len(prefill) == 0 {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/huh/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -84,6 +85,7 @@ func joinPath(base, seg string) string {
 
 // builder makes nodes from schemas.
 type builder struct {
+	theme    huh.Theme // the form's (cached) theme, set on fields before they size themselves
 	shaper   *shaper
 	defaults bool // pre-fill schema defaults (off while loading Prefill)
 }
