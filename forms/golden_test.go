@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	goldenfile "github.com/mcpdev/mcpdev/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/golden")
@@ -14,42 +16,7 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata/golden
 // golden compares got with testdata/golden/name, rewriting it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./forms -update)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s mismatch (-want +got):\n%s", name, lineDiff(string(want), got))
-	}
-}
-
-// lineDiff is a minimal line diff, enough to read a golden mismatch.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			b.WriteString("-" + wl + "\n+" + gl + "\n")
-		}
-	}
-	return b.String()
+	goldenfile.Check(t, filepath.Join("testdata", "golden", name), got, *update)
 }
 
 // schemaCases returns every schema under testdata: the seed tools, the

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	goldenfile "github.com/mcpdev/mcpdev/internal/golden"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -152,41 +153,7 @@ func screen(m *Model) string {
 // golden compares got with testdata/golden/name.golden (-update rewrites).
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".golden")
-	if updating() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (-want +got):\n%s", path, lineDiff(string(want), got))
-	}
-}
-
-func lineDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			b.WriteString("-" + w + "\n+" + g + "\n")
-		}
-	}
-	return b.String()
+	goldenfile.Check(t, filepath.Join("testdata", "golden", name+".golden"), got, updating())
 }
 
 // Binaries of real servers, built once per test run.
