@@ -24,16 +24,16 @@ type ToolOptions struct {
 	OutputSchema json.RawMessage
 }
 
-// Handler is the untyped form of a tool: raw arguments in, result out. A
+// rawHandler is the untyped form of a tool: raw arguments in, result out. A
 // returned error is sent as a JSON-RPC error (use *transport.Error to pick
 // the code); tool failures belong in the result with IsError set.
-type Handler func(ctx context.Context, args json.RawMessage) (*CallToolResult, error)
+type rawHandler func(ctx context.Context, args json.RawMessage) (*CallToolResult, error)
 
 // registeredTool is a tool ready to serve: its wire description and the
 // handler that validates and runs calls.
 type registeredTool struct {
 	info    ToolInfo
-	handler Handler
+	handler rawHandler
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case, the
