@@ -533,3 +533,36 @@ func TestServeShutdownCancelsCalls(t *testing.T) {
 		t.Error("the call succeeded after shutdown")
 	}
 }
+
+// A cancellation that arrives before its call has started (the reader
+// hands the call to another goroutine; over HTTP it may come on another
+// request) still cancels that call when it starts.
+func TestCancellationBeforeCallStarts(t *testing.T) {
+	s := sdk.NewServer("cancel", nil)
+	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "ran", nil
+	}, quiet("check"))
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := testCtx(t)
+	handle := func(raw string) *transport.Message {
+		m, derr := transport.Decode([]byte(raw))
+		if derr != nil {
+			t.Fatal(derr)
+		}
+		return ss.Handle(ctx, m)
+	}
+	handle(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	handle(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)
+	resp := handle(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
+	if !strings.Contains(string(resp.Result), "context canceled") {
+		t.Errorf("call 7 after its cancellation = %s, want it cancelled", resp.Result)
+	}
+	resp = handle(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
+	if !strings.Contains(string(resp.Result), `"ran"`) {
+		t.Errorf("call 8 (never cancelled) = %s", resp.Result)
+	}
+}

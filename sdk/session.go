@@ -24,7 +24,11 @@ type Session struct {
 	logLevel    LogLevel
 	clientCaps  map[string]json.RawMessage // declared in initialize
 	inflight    map[string]context.CancelFunc
-	closed      bool
+	// early holds cancellations that arrived before their call started
+	// (the call is read, then handed to another goroutine; over HTTP it may
+	// come on another request): the call is cancelled as it starts.
+	early  []string
+	closed bool
 }
 
 // NewSession starts a session whose server-to-client messages (progress,
@@ -201,6 +205,10 @@ func (ss *Session) track(ctx context.Context, id json.RawMessage) (context.Conte
 	if ss.closed {
 		cancel()
 	}
+	if i := slices.Index(ss.early, key); i >= 0 {
+		ss.early = slices.Delete(ss.early, i, i+1)
+		cancel()
+	}
 	ss.inflight[key] = cancel
 	ss.mu.Unlock()
 	return ctx, func() {
@@ -242,13 +250,30 @@ func (ss *Session) handleNotification(m *transport.Message) {
 	case "notifications/cancelled":
 		var p CancelledParams
 		if json.Unmarshal(m.Params, &p) == nil {
-			ss.mu.Lock()
-			cancel := ss.inflight[string(p.RequestID)]
-			ss.mu.Unlock()
-			if cancel != nil {
-				cancel()
-			}
+			ss.cancel(string(p.RequestID))
 		}
+	}
+}
+
+// maxEarlyCancels bounds the cancellations kept for calls not yet started
+// (request ids are never reused in a session, so one kept too long is
+// merely dropped later).
+const maxEarlyCancels = 64
+
+// cancel cancels the call with request id key, or remembers the
+// cancellation for when that call starts.
+func (ss *Session) cancel(key string) {
+	ss.mu.Lock()
+	cancel := ss.inflight[key]
+	if cancel == nil {
+		if len(ss.early) == maxEarlyCancels {
+			ss.early = ss.early[1:]
+		}
+		ss.early = append(ss.early, key)
+	}
+	ss.mu.Unlock()
+	if cancel != nil {
+		cancel()
 	}
 }
 
