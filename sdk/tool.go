@@ -137,6 +137,7 @@ type inputCodec[In any] struct {
 	schema *jsonschema.Schema
 	fast   *fastNode // proves common valid input valid without schema
 	closed bool      // inferred schema: objects accept only their declared keys
+	assign assigner  // stores validated arguments into an In; nil: encoding/json does
 }
 
 func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
@@ -157,7 +158,7 @@ func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
-	return &inputCodec[In]{raw: raw, args: args, schema: compiled, fast: compileFast(args.root), closed: closed}, nil
+	return &inputCodec[In]{raw: raw, args: args, schema: compiled, fast: compileFast(args.root), closed: closed, assign: newAssigner(t)}, nil
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -211,6 +212,10 @@ func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
 			return in, vs, nil
 		}
 	}
+	if c.assign != nil && c.assign(v, reflect.ValueOf(&in).Elem()) {
+		return in, nil, nil
+	}
+	in = *new(In) // the assigner may have stored part of it
 	data := []byte(raw)
 	if p.changed || !c.closed || !isObject(raw) {
 		// The arguments the handler gets are the ones validated: re-encode

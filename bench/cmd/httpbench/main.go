@@ -20,9 +20,12 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -41,9 +44,37 @@ func main() {
 	clients := flag.Int("clients", 32, "concurrent clients")
 	duration := flag.Duration("duration", 5*time.Second, "measuring time per server")
 	flag.StringVar(&serverCPUs, "server-cpus", "", "run each server under taskset -c LIST (with the generator pinned elsewhere by http.sh -pin), so the load generator does not share the server's cores")
+	cpuprofile := flag.String("cpuprofile", "", "with -serve: write the server's CPU profile to this file (stopped by SIGINT or SIGTERM)")
+	target := flag.String("url", "", "drive an already running server at this URL (one run, -proto) instead of starting the three")
+	proto := flag.String("proto", "legacy", "with -url: legacy (sessions) or stateless")
 	flag.Parse()
 	if *serve != "" {
+		if *cpuprofile != "" {
+			f, err := os.Create(*cpuprofile)
+			if err != nil {
+				log.Fatal(err)
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				log.Fatal(err)
+			}
+			sig := make(chan os.Signal, 1)
+			signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+			go func() {
+				<-sig
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(0)
+			}()
+		}
 		serveImpl(*serve)
+		return
+	}
+	if *target != "" {
+		rate, calls, err := load(*target, *proto, *clients, *duration)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s (%s): %.0f calls/s, %d calls\n", *target, *proto, rate, calls)
 		return
 	}
 	runs := []struct{ impl, proto string }{
