@@ -3,6 +3,7 @@ package transport
 import (
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
@@ -51,6 +52,9 @@ func loopbackListener(r *http.Request) bool {
 	if !ok {
 		return true // unknown: be strict
 	}
+	if tcp, ok := addr.(*net.TCPAddr); ok {
+		return tcp.IP == nil || tcp.IP.IsLoopback()
+	}
 	host, _, err := net.SplitHostPort(addr.String())
 	if err != nil {
 		return true
@@ -71,6 +75,6 @@ func isLoopbackName(name string) bool {
 	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 		return true
 	}
-	ip := net.ParseIP(name)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(name)
+	return err == nil && ip.Unmap().IsLoopback()
 }
