@@ -119,6 +119,15 @@ func buildResult(mode resultMode, out any) (*CallToolResult, error) {
 }
 
 func scalarResult(out any) (*CallToolResult, error) {
+	if s, ok := out.(string); ok && plainJSONString(s) {
+		// The usual tool result: {"result":"<s>"} is what wrapJSON of
+		// json.Marshal(s) writes, built in one allocation.
+		w := make([]byte, 0, len(s)+13)
+		w = append(w, `{"result":"`...)
+		w = append(w, s...)
+		w = append(w, `"}`...)
+		return &CallToolResult{Content: []Content{Text(s)}, StructuredContent: w}, nil
+	}
 	data, err := json.Marshal(out)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,8 @@ func TestResults(t *testing.T) {
 	}{
 		{"string", returning(t, "s", "plain text, not JSON"),
 			`[{"type":"text","text":"plain text, not JSON"}]`, `{"result":"plain text, not JSON"}`, str, false},
+		{"string with characters JSON escapes", returning(t, "se", "say \"hi\" <b>\n"),
+			`[{"type":"text","text":"say \"hi\" \u003cb\u003e\n"}]`, `{"result":"say \"hi\" \u003cb\u003e\n"}`, str, false},
 		{"named string type", returning(t, "g", Genre("poetry")),
 			`[{"type":"text","text":"poetry"}]`, `{"result":"poetry"}`, "", false},
 		{"int", returning(t, "i", 42),
