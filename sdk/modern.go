@@ -118,6 +118,9 @@ func unsupportedVersion(requested string) *transport.Error {
 // of the response (nil drops them). Transports call it; over stdio a
 // Session routes such messages here itself.
 func (s *Server) HandleStateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+	if resp := badRequestID(m); resp != nil {
+		return resp
+	}
 	return s.handleModern(ctx, m, emit, nil)
 }
 

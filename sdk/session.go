@@ -67,6 +67,9 @@ func (ss *Session) ProtocolVersion() string {
 // statelessly, with or without initialize; everything else follows the
 // handshake era.
 func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.Message {
+	if resp := badRequestID(m); resp != nil {
+		return resp
+	}
 	if isModernMessage(m) {
 		return ss.srv.handleModern(ctx, m, ss.emitter(ctx), ss)
 	}
@@ -76,6 +79,17 @@ func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.
 	}
 	result, err := ss.dispatch(ctx, m)
 	return respond(m, result, err)
+}
+
+// badRequestID answers a request whose id MCP does not allow (null, a
+// float, a boolean, an object, an array) with -32600 and id null, without
+// running it; nil for any other message. transport.Decode already reports
+// such frames; this covers transports that build messages themselves.
+func badRequestID(m *transport.Message) *transport.Message {
+	if m.Method == "" || len(m.ID) == 0 || transport.ValidID(m.ID) {
+		return nil
+	}
+	return transport.NewErrorResponse(nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: id must be a string or an integer"))
 }
 
 type emitKey struct{}

@@ -161,6 +161,8 @@ func TestStdioSubprocess(t *testing.T) {
 	// JSON-RPC error and the connection stays usable.
 	t.Run("bad frames", func(t *testing.T) {
 		cmd := exec.Command(bin)
+		var stderr lockedBuffer
+		cmd.Stderr = &stderr
 		stdin, _ := cmd.StdinPipe()
 		stdout, _ := cmd.StdoutPipe()
 		if err := cmd.Start(); err != nil {
@@ -187,6 +189,16 @@ func TestStdioSubprocess(t *testing.T) {
 			{`{"jsonrpc":"2.0","id":3,"method":"ping","params":5}`, `{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request: params must be an object"}}`},
 			{`{"jsonrpc":"2.0","id":4,"method":"no/such/method"}`, `{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"Method not found: no/such/method"}}`},
 			{`{"jsonrpc":"2.0","id":5,"method":"ping"}`, `{"jsonrpc":"2.0","id":5,"result":{}}`},
+			// An id that is not a string or an integer: Invalid Request,
+			// answered with id null; the tool (chatty prints to stderr)
+			// never runs.
+			{`{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequestNull},
+			{`{"jsonrpc":"2.0","id":{"a":1},"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
+			{`{"jsonrpc":"2.0","id":[6],"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
+			{`{"jsonrpc":"2.0","id":true,"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
+			{`{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
+			{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, invalidRequestNull},
+			{`{"jsonrpc":"2.0","id":7,"method":"ping"}`, `{"jsonrpc":"2.0","id":7,"result":{}}`},
 		}
 		for _, st := range steps {
 			got := exchange(st.send)
@@ -199,6 +211,15 @@ func TestStdioSubprocess(t *testing.T) {
 			if d := jsonDiff(t, []byte(st.want), []byte(got)); d != "" {
 				t.Errorf("%s (-want +got):\n%s", st.send, d)
 			}
+		}
+		// At EOF the server answers what it received, then exits: had a
+		// chatty call run, its output would be on stderr by then.
+		stdin.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("server: %v\nstderr:\n%s", err, stderr.String())
+		}
+		if strings.Contains(stderr.String(), "chatty:") {
+			t.Errorf("a request with a bad id ran the tool; stderr:\n%s", stderr.String())
 		}
 	})
 }

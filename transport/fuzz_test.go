@@ -26,6 +26,15 @@ var fuzzSeeds = []string{
 	"\xff\xfe{",
 	`"\ud800"`,
 	`{"jsonrpc":"2.0","id":1,"method":"p","params":{"s":"\u0000"}}`,
+	// ids a request may not carry: answered as Invalid Request, id null.
+	`{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"t"}}`,
+	`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":[1],"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":true,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":null,"result":{}}`,
+	`{"jsonrpc":2,"id":null,"method":"ping"}`,
+	`{"jsonrpc":2,"id":7,"method":"ping"}`,
 }
 
 // FuzzDecode: Decode never panics; it returns a message or an error with a
@@ -40,13 +49,16 @@ func FuzzDecode(f *testing.F) {
 			if derr.Code != transport.CodeParseError && derr.Code != transport.CodeInvalidRequest {
 				t.Fatalf("error code %d for %q", derr.Code, data)
 			}
-			if m != nil && len(m.ID) > 0 && !json.Valid(m.ID) {
-				t.Fatalf("salvaged id %q is not JSON", m.ID)
+			if m != nil && len(m.ID) > 0 && !transport.ValidID(m.ID) && string(m.ID) != "null" {
+				t.Fatalf("salvaged id %q is neither a string, an integer nor null (%q)", m.ID, data)
 			}
 			return
 		}
 		if m == nil {
 			t.Fatal("nil message without an error")
+		}
+		if len(m.ID) > 0 && !transport.ValidID(m.ID) && (string(m.ID) != "null" || m.Error == nil || m.Method != "") {
+			t.Fatalf("accepted id %s on a message that is not an error response: %q", m.ID, data)
 		}
 		if !m.IsRequest() && !m.IsNotification() && !m.IsResponse() && string(m.ID) != "null" {
 			t.Fatalf("decoded message is neither request, notification nor response: %q", data)

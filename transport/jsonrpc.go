@@ -240,23 +240,51 @@ func decodeFast(data []byte) (*Message, bool) {
 
 var messageMembers = [...]string{"jsonrpc", "id", "method", "params", "result", "error"}
 
+// salvageID returns what Decode can still read of a message that
+// encoding/json rejects: its id and, when it is a string, its method (so a
+// request is told from a response). An id that is not one a request may
+// carry becomes null, the id its answer must have.
 func salvageID(data []byte) *Message {
 	var probe struct {
-		ID json.RawMessage `json:"id"`
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
 	}
-	if json.Unmarshal(data, &probe) == nil && validID(probe.ID) {
-		return &Message{JSONRPC: Version, ID: probe.ID}
+	if json.Unmarshal(data, &probe) != nil {
+		return nil
 	}
-	return nil
+	m := &Message{JSONRPC: Version}
+	_ = json.Unmarshal(probe.Method, &m.Method)
+	switch {
+	case len(probe.ID) == 0:
+		if m.Method == "" {
+			return nil
+		}
+	case validID(probe.ID):
+		m.ID = probe.ID
+	default:
+		m.ID = json.RawMessage("null")
+	}
+	return m
 }
 
+// checkMessage validates a decoded message. An id that is neither a string
+// nor an integer makes it an Invalid Request whose id could not be
+// determined: m.ID is then null, the id the error response must carry.
+// null is a valid id only on an error response (to a request whose id
+// could not be read).
 func checkMessage(m *Message) *Error {
+	if len(m.ID) > 0 && !validID(m.ID) {
+		null := bytes.Equal(m.ID, []byte("null"))
+		if !null || m.Method != "" || m.Error == nil {
+			m.ID = json.RawMessage("null")
+			if null {
+				return Errorf(CodeInvalidRequest, "Invalid Request: id must be a string or an integer, not null")
+			}
+			return Errorf(CodeInvalidRequest, "Invalid Request: id must be a string or an integer")
+		}
+	}
 	if m.JSONRPC != Version {
 		return Errorf(CodeInvalidRequest, `Invalid Request: "jsonrpc" must be "2.0"`)
-	}
-	if len(m.ID) > 0 && !validID(m.ID) {
-		m.ID = nil
-		return Errorf(CodeInvalidRequest, "Invalid Request: id must be a string or an integer")
 	}
 	if m.Method == "" && len(m.ID) == 0 {
 		return Errorf(CodeInvalidRequest, "Invalid Request: neither a method nor an id")
@@ -270,8 +298,11 @@ func checkMessage(m *Message) *Error {
 	return nil
 }
 
-// validID accepts the ids MCP allows: strings and integers (null is only
-// valid in an error response to an unreadable request).
+// ValidID reports whether id is one MCP allows on a request: a JSON string
+// or integer. null, floats (1.5, 1.0, 1e3), booleans, objects and arrays
+// are not; Decode reports a message carrying one as an Invalid Request.
+func ValidID(id json.RawMessage) bool { return validID(id) }
+
 func validID(id json.RawMessage) bool {
 	if len(id) == 0 {
 		return false
@@ -281,8 +312,6 @@ func validID(id json.RawMessage) bool {
 		return true
 	case c == '-' || (c >= '0' && c <= '9'):
 		return !bytes.ContainsAny(id, ".eE")
-	case bytes.Equal(id, []byte("null")):
-		return true
 	}
 	return false
 }
