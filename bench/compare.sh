@@ -6,7 +6,9 @@
 # (reference ns/op ÷ sdk ns/op: 1.0 = as fast as the reference), server-side
 # allocations per call, server CPU per call, and the 03 example's peak RSS
 # after 20,000 calls (VmHWM in the benchmark, 32 in flight; and with all
-# 20,000 requests piped at once, under /usr/bin/time -v).
+# 20,000 requests piped at once, under /usr/bin/time -v), next to the
+# "floor": the reference with the sdk's dependencies linked and initialised
+# (sdk/testdata/minimal-responder/floor.go).
 #
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
 #   COUNT=10 bash bench/compare.sh
@@ -48,7 +50,7 @@ awk '
     for (k = 1; k <= 2; k++) {
       b = kinds[k]; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"])
       printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (target >= 0.50x)\n", b, s, r, r / s
-      printf "%-30s server CPU per call: sdk %.0f ns, reference %.0f ns; peak RSS: sdk %.1f MiB, reference %.1f MiB\n", "", median(cpu[b "/sdk"]), median(cpu[b "/reference"]), median(rss[b "/sdk"]), median(rss[b "/reference"])
+      printf "%-30s server CPU per call: sdk %.0f ns, reference %.0f ns; peak RSS: sdk %.1f MiB, reference %.1f MiB, floor %.1f MiB\n", "", median(cpu[b "/sdk"]), median(cpu[b "/reference"]), median(rss[b "/sdk"]), median(rss[b "/reference"]), median(rss[b "/floor"])
     }
     printf "%-30s %9.0f ns/op  %s allocs/op (client + server, in process)\n", "BenchmarkCallInMemory", median(ns["BenchmarkCallInMemory"]), al["BenchmarkCallInMemory"]
     printf "%-30s %9.0f ns/op  %s allocs/op (server only: decode, validate, run, encode)\n", "BenchmarkSessionHandle", median(ns["BenchmarkSessionHandle"]), al["BenchmarkSessionHandle"]
@@ -60,6 +62,8 @@ echo; echo "=== peak RSS after 20,000 calls (/usr/bin/time -v)"
 go build -o "$out/03" ./examples/tutorial/03-field-constraints
 CGO_ENABLED=0 go build -o "$out/03-static" ./examples/tutorial/03-field-constraints
 go build -o "$out/reference" ./sdk/testdata/minimal-responder
+go build -tags floor -o "$out/floor" ./sdk/testdata/minimal-responder
+CGO_ENABLED=0 go build -tags floor -o "$out/floor-static" ./sdk/testdata/minimal-responder
 {
   echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}'
   echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
@@ -67,7 +71,7 @@ go build -o "$out/reference" ./sdk/testdata/minimal-responder
     echo '{"jsonrpc":"2.0","id":'"$i"',"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}'
   done
 } >"$out/requests.jsonl"
-for bin in 03 03-static reference; do
+for bin in 03 03-static reference floor floor-static; do
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -v "$out/$bin" <"$out/requests.jsonl" >"$out/$bin.out" 2>"$out/$bin.time"
     kb=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$out/$bin.time")
@@ -75,5 +79,7 @@ for bin in 03 03-static reference; do
     kb=0
   fi
   answers=$(grep -c "Found 3 books" "$out/$bin.out" || true)
-  printf "%-10s %6.1f MiB peak RSS, %d of 20000 calls answered (target for 03: <= 12 MiB)\n" "$bin" "$(echo "$kb / 1024" | bc -l)" "$answers"
+  printf "%-12s %6.1f MiB peak RSS, %d of 20000 calls answered (target for 03: <= 12 MiB)\n" "$bin" "$(echo "$kb / 1024" | bc -l)" "$answers"
 done
+echo "(floor: the reference with the sdk's dependencies linked and initialised, -tags floor;"
+echo " -static: CGO_ENABLED=0, so linking net does not make the binary dynamic)"

@@ -71,27 +71,31 @@ func BenchmarkCallInMemory(b *testing.B) {
 }
 
 // benchServers are the stdio servers under test, by sub-benchmark name.
-var benchServers = []struct{ name, pkg string }{
-	{"sdk", "../examples/tutorial/03-field-constraints"},
-	{"reference", "./testdata/minimal-responder"},
+// "floor" is the reference built with -tags floor: the same loop with the
+// sdk's dependencies linked and initialised (testdata/minimal-responder/floor.go),
+// the least peak RSS any server carrying them can have.
+var benchServers = []struct{ name, pkg, tags string }{
+	{"sdk", "../examples/tutorial/03-field-constraints", ""},
+	{"reference", "./testdata/minimal-responder", ""},
+	{"floor", "./testdata/minimal-responder", "floor"},
 }
 
 func BenchmarkCallStdio(b *testing.B) {
 	for _, srv := range benchServers {
-		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, 1) })
+		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, srv.tags, 1) })
 	}
 }
 
 func BenchmarkCallStdioParallel32(b *testing.B) {
 	for _, srv := range benchServers {
-		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, 32) })
+		b.Run(srv.name, func(b *testing.B) { benchStdio(b, srv.pkg, srv.tags, 32) })
 	}
 }
 
 // benchStdio keeps window tools/call requests in flight against a fresh
 // server process until b.N calls are answered.
-func benchStdio(b *testing.B, pkg string, window int) {
-	p := startBenchServer(b, pkg)
+func benchStdio(b *testing.B, pkg, tags string, window int) {
+	p := startBenchServer(b, pkg, tags)
 	defer p.stop(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -125,11 +129,12 @@ type benchProc struct {
 	req   []byte
 }
 
-// startBenchServer builds pkg, starts it and completes the handshake.
-func startBenchServer(b *testing.B, pkg string) *benchProc {
+// startBenchServer builds pkg (with build tags, if any), starts it and
+// completes the handshake.
+func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "server")
-	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-tags", tags, "-o", bin, pkg).CombinedOutput(); err != nil {
 		b.Fatalf("go build %s: %v\n%s", pkg, err, out)
 	}
 	cmd := exec.Command(bin)
