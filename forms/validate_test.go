@@ -13,7 +13,11 @@ func TestValidateWording(t *testing.T) {
 		"s":{"type":"string","minLength":3,"maxLength":5,"pattern":"^a"},
 		"b":{"type":"boolean"}, "l":{"type":"array"}, "o":{"type":"object"},
 		"book":{"type":"object","properties":{"year":{"type":"integer","minimum":1450}},"required":["year"]},
-		"opt":{"anyOf":[{"type":"integer"},{"type":"null"}]}
+		"opt":{"anyOf":[{"type":"integer"},{"type":"null"}]},
+		"tags":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":2,"uniqueItems":true},
+		"id":{"anyOf":[{"type":"integer"},{"type":"string","maxLength":2}]},
+		"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"r":{"type":"number"}},"required":["kind","r"]},
+			{"type":"object","properties":{"kind":{"const":"rect"},"w":{"type":"number"}},"required":["kind","w"]}]}
 	},"required":["query"],"additionalProperties":false}`
 	tests := []struct {
 		args string
@@ -34,7 +38,14 @@ func TestValidateWording(t *testing.T) {
 		{`{"query":1,"zzz":1}`, []Problem{{"zzz", "Extra inputs are not permitted"}}},
 		{`{"query":1,"book":{"year":1200}}`, []Problem{{"book.year", "Input should be greater than or equal to 1450"}}},
 		{`{"query":1,"book":{}}`, []Problem{{"book.year", "Field required"}}},
-		{`{"query":1,"opt":"x"}`, []Problem{{"opt", "Input should be a valid integer or None"}}},
+		{`{"query":1,"opt":"x"}`, []Problem{{"opt", "Input should be a valid integer"}}},
+		{`{"query":1,"tags":[]}`, []Problem{{"tags", "List should have at least 1 item after validation, not 0"}}},
+		{`{"query":1,"tags":["a","b","c"]}`, []Problem{{"tags", "List should have at most 2 items after validation, not 3"}}},
+		{`{"query":1,"tags":["a","a"]}`, []Problem{{"tags", "Value error, List items should be unique (items 0 and 1 are equal)"}}},
+		{`{"query":1,"tags":[1]}`, []Problem{{"tags.0", "Input should be a valid string"}}},
+		{`{"query":1,"id":"abc"}`, []Problem{{"id.int", "Input should be a valid integer"}, {"id.constrained-str", "String should have at most 2 characters"}}},
+		{`{"query":1,"shape":{"kind":"rect","w":"1"}}`, []Problem{{"shape.rect.w", "Input should be a valid number"}}},
+		{`{"query":1,"shape":{"kind":"hex"}}`, []Problem{{"shape", "Input tag 'hex' found using 'kind' does not match any of the expected tags: 'circle', 'rect'"}}},
 		{`{"query":1,"opt":null}`, nil},
 		{`{"query":1,"x":4}`, nil},
 	}

@@ -31,6 +31,8 @@ type checkArgs struct {
 	Pat   string            `json:"pat,omitempty" jsonschema:"pattern=^a"`
 	Tags  []string          `json:"tags,omitempty" jsonschema:"minItems=1,maxItems=2"`
 	Extra map[string]string `json:"extra,omitempty"`
+	Uniq  []int             `json:"uniq,omitempty" jsonschema:"uniqueItems=true"`
+	Opt   *int              `json:"opt,omitempty" jsonschema:"minimum=1"`
 }
 
 // recorder counts handler runs and keeps the last input.
@@ -79,8 +81,12 @@ func TestValidationMessages(t *testing.T) {
 		{"max length", `{"long":"abcdef"}`, "long\n  String should have at most 5 characters [type=string_too_long, input_value='abcdef', input_type=str]"},
 		{"pattern", `{"pat":"banana"}`, "pat\n  String should match pattern '^a' [type=string_pattern_mismatch, input_value='banana', input_type=str]"},
 		{"extra input", `{"surprise":1}`, "surprise\n  Extra inputs are not permitted [type=extra_forbidden, input_value=1, input_type=int]"},
-		{"list too short", `{"tags":[]}`, "tags\n  List should have at least 1 item [type=too_short, input_value=[], input_type=list]"},
-		{"list too long", `{"tags":["a","b","c"]}`, "tags\n  List should have at most 2 items [type=too_long, input_value=['a', 'b', 'c'], input_type=list]"},
+		{"list too short", `{"tags":[]}`, "tags\n  List should have at least 1 item after validation, not 0 [type=too_short, input_value=[], input_type=list]"},
+		{"list too long", `{"tags":["a","b","c"]}`, "tags\n  List should have at most 2 items after validation, not 3 [type=too_long, input_value=['a', 'b', 'c'], input_type=list]"},
+		{"unique items", `{"uniq":[1,2,1]}`, "uniq\n  Value error, List items should be unique (items 0 and 2 are equal) [type=value_error, input_value=[1, 2, 1], input_type=list]"},
+		{"optional: the type's error, not the null's", `{"opt":"x"}`, "opt\n  Input should be a valid integer [type=int_type, input_value='x', input_type=str]"},
+		{"optional bound", `{"opt":0}`, "opt\n  Input should be greater than or equal to 1 [type=greater_than_equal, input_value=0, input_type=int]"},
+		{"list item", `{"list":["a",2]}`, "list.1\n  Input should be a valid string [type=string_type, input_value=2, input_type=int]"},
 		{"map value type", `{"extra":{"k":1}}`, "extra.k\n  Input should be a valid string [type=string_type, input_value=1, input_type=int]"},
 		{"arguments not an object", `[1,2]`, "arguments\n  Input should be a valid dictionary [type=dict_type, input_value=[1, 2], input_type=list]"},
 	}

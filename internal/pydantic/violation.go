@@ -1,0 +1,237 @@
+// Package pydantic words JSON Schema validation errors the way Pydantic v2
+// words them, so that a model trained on Python MCP servers reads the same
+// sentences from a Go server (sdk) and a user sees the same sentences under
+// the inspector's form fields (forms). It is the one place that turns a
+// santhosh-tekuri/jsonschema v6 *ValidationError into Pydantic's
+// {loc, msg, type, input} list.
+package pydantic
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// Violation is one reason a value breaks a schema, as Pydantic reports it.
+type Violation struct {
+	Path    string // dotted location, e.g. "book.year", "tags.0", "pet.cat.name"; "" for the value itself
+	Message string // e.g. "Input should be less than or equal to 50"
+	Type    string // Pydantic's error type, e.g. "less_than_equal"
+	Input   any    // the offending value (for a missing field: the object it is missing from)
+}
+
+// Check validates v against s and returns every violation, sorted by path;
+// nil when v is valid.
+func Check(s *jsonschema.Schema, v any) []Violation {
+	err := s.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []Violation{{Message: "Value error, " + err.Error(), Type: "value_error", Input: v}}
+	}
+	return FromError(s, ve, v)
+}
+
+// FromError converts err, which s.Validate(v) returned, into violations
+// sorted by path (array indices numerically, union variants in schema
+// order). s names the variants of a failed union; v supplies each
+// violation's Input.
+func FromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any) []Violation {
+	c := &converter{root: s, input: v}
+	c.collect(err, nil)
+	slices.SortStableFunc(c.out, compareItems)
+	out := make([]Violation, 0, len(c.out))
+	seen := map[[2]string]bool{}
+	for _, it := range c.out {
+		k := [2]string{it.v.Path, it.v.Message}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, it.v)
+		}
+	}
+	return out
+}
+
+// converter walks one error tree.
+type converter struct {
+	root  *jsonschema.Schema
+	input any
+	index map[string]*jsonschema.Schema // compiled schemas by Location, built when a union needs it
+	out   []item
+}
+
+// tag is a union variant's label inserted into the path after the first
+// at segments of the instance location, as Pydantic does ("x.int").
+type tag struct {
+	at    int
+	label string
+	index int // the variant's position, for sorting
+}
+
+type item struct {
+	v    Violation
+	key  []string // path segments; a tag is "\x00" + its zero-padded index
+	rank int      // Pydantic's check order among one value's violations
+}
+
+func (c *converter) collect(e *jsonschema.ValidationError, tags []tag) {
+	loc := e.InstanceLocation
+	switch k := e.ErrorKind.(type) {
+	case *kind.AnyOf:
+		c.union(e, tags, false)
+	case *kind.OneOf:
+		if len(k.Subschemas) > 1 {
+			c.emit(loc, tags, "value_error", "Value error, Input should match exactly one variant, not several (variants "+strconv.Itoa(k.Subschemas[0])+" and "+strconv.Itoa(k.Subschemas[1])+" both match)", c.at(loc))
+			return
+		}
+		c.union(e, tags, true)
+	case *kind.Required:
+		c.missing(loc, tags, k.Missing)
+	case *kind.DependentRequired:
+		c.missing(loc, tags, k.Missing)
+	case *kind.Dependency:
+		c.missing(loc, tags, k.Missing)
+	case *kind.AdditionalProperties:
+		for _, name := range k.Properties {
+			sub := append(slices.Clip(loc), name)
+			c.emit(sub, tags, "extra_forbidden", "Extra inputs are not permitted", c.at(sub))
+		}
+	case *kind.Type:
+		c.typeError(loc, tags, k.Want)
+	case *kind.Contains, *kind.Not, *kind.PropertyNames:
+		// Their causes judge other values (items, names) than the one at loc.
+		c.emit(loc, tags, "value_error", valueError(e.ErrorKind), c.at(loc))
+	default:
+		if len(e.Causes) > 0 {
+			for _, cause := range e.Causes {
+				c.collect(cause, tags)
+			}
+			return
+		}
+		typ, msg := wording(e.ErrorKind, c.at(loc))
+		c.emit(loc, tags, typ, msg, c.at(loc))
+	}
+}
+
+// missing reports each absent property; Pydantic's input is the object.
+func (c *converter) missing(loc []string, tags []tag, names []string) {
+	for _, name := range names {
+		c.emit(append(slices.Clip(loc), name), tags, "missing", "Field required", c.at(loc))
+	}
+}
+
+// typeError reports a type mismatch. null in a type list only makes the
+// value optional (Pydantic's nullable: the error is the other type's);
+// several other types are a union, one tagged violation per type.
+func (c *converter) typeError(loc []string, tags []tag, want []string) {
+	var types []string
+	for _, w := range want {
+		if w != "null" {
+			types = append(types, w)
+		}
+	}
+	switch len(types) {
+	case 0:
+		c.emit(loc, tags, "none_required", "Input should be None", c.at(loc))
+	case 1:
+		typ, msg := typeWording(types[0])
+		c.emit(loc, tags, typ, msg, c.at(loc))
+	default:
+		for i, t := range types {
+			typ, msg := typeWording(t)
+			c.emit(loc, append(slices.Clip(tags), tag{len(loc), typeLabel(t, nil), i}), typ, msg, c.at(loc))
+		}
+	}
+}
+
+func (c *converter) at(loc []string) any { return valueAt(c.input, loc) }
+
+// emit records one violation at loc with the union tags inserted.
+func (c *converter) emit(loc []string, tags []tag, typ, msg string, input any) {
+	var path []string
+	var key []string
+	t := 0
+	for i := 0; i <= len(loc); i++ {
+		for ; t < len(tags) && tags[t].at <= i; t++ {
+			path = append(path, tags[t].label)
+			key = append(key, "\x00"+padIndex(tags[t].index))
+		}
+		if i < len(loc) {
+			path = append(path, loc[i])
+			key = append(key, loc[i])
+		}
+	}
+	c.out = append(c.out, item{
+		v:    Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: input},
+		key:  key,
+		rank: checkOrder[typ],
+	})
+}
+
+func padIndex(i int) string {
+	s := strconv.Itoa(i)
+	return strings.Repeat("0", max(0, 8-len(s))) + s
+}
+
+// checkOrder is the order pydantic-core checks a number's constraints in:
+// multiple_of, le, lt, ge, gt. Everything else keeps the validator's order.
+var checkOrder = map[string]int{
+	"multiple_of": 1, "less_than_equal": 2, "less_than": 3, "greater_than_equal": 4, "greater_than": 5,
+}
+
+func compareItems(a, b item) int {
+	for i := 0; i < len(a.key) && i < len(b.key); i++ {
+		if c := compareSegment(a.key[i], b.key[i]); c != 0 {
+			return c
+		}
+	}
+	if c := len(a.key) - len(b.key); c != 0 {
+		return c
+	}
+	return a.rank - b.rank
+}
+
+// compareSegment orders array indices numerically and names as strings.
+func compareSegment(a, b string) int {
+	if isDigits(a) && isDigits(b) && len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	return strings.Compare(a, b)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// valueAt follows an instance location into v; nil when it leads nowhere.
+func valueAt(v any, loc []string) any {
+	for _, p := range loc {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[p]
+		case []any:
+			i, err := strconv.Atoi(p)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}

@@ -1,0 +1,161 @@
+package pydantic
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// wording returns Pydantic's error type and message for one leaf error;
+// input is the value at the error's location.
+func wording(k jsonschema.ErrorKind, input any) (typ, msg string) {
+	switch k := k.(type) {
+	case *kind.Maximum:
+		return "less_than_equal", "Input should be less than or equal to " + number(k.Want)
+	case *kind.Minimum:
+		return "greater_than_equal", "Input should be greater than or equal to " + number(k.Want)
+	case *kind.ExclusiveMaximum:
+		return "less_than", "Input should be less than " + number(k.Want)
+	case *kind.ExclusiveMinimum:
+		return "greater_than", "Input should be greater than " + number(k.Want)
+	case *kind.MultipleOf:
+		return "multiple_of", "Input should be a multiple of " + number(k.Want)
+	case *kind.MinLength:
+		return "string_too_short", fmt.Sprintf("String should have at least %s", count(k.Want, "character"))
+	case *kind.MaxLength:
+		return "string_too_long", fmt.Sprintf("String should have at most %s", count(k.Want, "character"))
+	case *kind.Pattern:
+		return "string_pattern_mismatch", fmt.Sprintf("String should match pattern '%s'", k.Want)
+	case *kind.MinItems:
+		return "too_short", fmt.Sprintf("List should have at least %s after validation, not %d", count(k.Want, "item"), k.Got)
+	case *kind.MaxItems:
+		return "too_long", fmt.Sprintf("List should have at most %s after validation, not %d", count(k.Want, "item"), k.Got)
+	case *kind.MinProperties:
+		return "too_short", fmt.Sprintf("Dictionary should have at least %s after validation, not %d", count(k.Want, "item"), k.Got)
+	case *kind.MaxProperties:
+		return "too_long", fmt.Sprintf("Dictionary should have at most %s after validation, not %d", count(k.Want, "item"), k.Got)
+	case *kind.AdditionalItems:
+		n := 0
+		if arr, ok := input.([]any); ok {
+			n = len(arr)
+		}
+		return "too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", count(n-k.Count, "item"), n)
+	case *kind.Enum:
+		return "enum", "Input should be " + orList(k.Want)
+	case *kind.Const:
+		return "literal_error", "Input should be " + Repr(k.Want)
+	case *kind.Format:
+		return formatWording(k)
+	case *kind.FalseSchema:
+		return "extra_forbidden", "Extra inputs are not permitted"
+	case *kind.UniqueItems:
+		// Pydantic v2 has no unique-items check; an after-validator raising
+		// ValueError is how it is done there, and reads like this.
+		return "value_error", fmt.Sprintf("Value error, List items should be unique (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
+	}
+	return "value_error", valueError(k)
+}
+
+var printer = message.NewPrinter(language.English)
+
+// valueError words a check Pydantic has no built-in for as a ValueError
+// raised by a validator: "Value error, …".
+func valueError(k jsonschema.ErrorKind) string {
+	return "Value error, " + k.LocalizedString(printer)
+}
+
+// typeWording is Pydantic's message for a value of the wrong JSON type.
+func typeWording(t string) (typ, msg string) {
+	switch t {
+	case "integer":
+		return "int_type", "Input should be a valid integer"
+	case "number":
+		return "float_type", "Input should be a valid number"
+	case "string":
+		return "string_type", "Input should be a valid string"
+	case "boolean":
+		return "bool_type", "Input should be a valid boolean"
+	case "array":
+		return "list_type", "Input should be a valid list"
+	case "object":
+		return "dict_type", "Input should be a valid dictionary"
+	}
+	return "none_required", "Input should be None"
+}
+
+// formatWording is what Pydantic says when a string does not parse as the
+// type a JSON Schema format stands for: pydantic-core's "…, {error}"
+// templates, the reason being the validator's own.
+func formatWording(k *kind.Format) (typ, msg string) {
+	reason := reasonOf(k.Err)
+	tail := func(sep string) string {
+		if reason == "" {
+			return ""
+		}
+		return sep + reason
+	}
+	switch k.Want {
+	case "date-time":
+		return "datetime_parsing", "Input should be a valid datetime" + tail(", ")
+	case "date":
+		return "date_parsing", "Input should be a valid date in the format YYYY-MM-DD" + tail(", ")
+	case "time":
+		return "time_parsing", "Input should be in a valid time format" + tail(", ")
+	case "duration":
+		return "time_delta_parsing", "Input should be a valid timedelta" + tail(", ")
+	case "uuid":
+		return "uuid_parsing", "Input should be a valid UUID" + tail(", ")
+	case "uri", "iri", "uri-reference", "iri-reference":
+		return "url_parsing", "Input should be a valid URL" + tail(", ")
+	case "email", "idn-email":
+		return "value_error", "value is not a valid email address" + tail(": ")
+	case "ipv4":
+		return "ip_v4_address", "Input is not a valid IPv4 address"
+	case "ipv6":
+		return "ip_v6_address", "Input is not a valid IPv6 address"
+	}
+	return "value_error", "Value error, Input should be a valid " + k.Want + tail(", ")
+}
+
+// reasonOf is a format error's own words, without Go's restatement of the
+// input ("parsing time \"x\" as \"2006-01-02\"", "parse \"x\"").
+func reasonOf(err error) string {
+	var pe *time.ParseError
+	var ue *url.Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &pe):
+		return strings.TrimPrefix(pe.Message, ": ")
+	case errors.As(err, &ue):
+		return ue.Err.Error()
+	}
+	return err.Error()
+}
+
+// count is "1 item", "2 items".
+func count(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// orList words allowed values as Pydantic does: 'a', 'b' or 'c'.
+func orList(vals []any) string {
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = Repr(v)
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
