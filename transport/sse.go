@@ -14,6 +14,10 @@ type sseConn struct {
 	timeout   time.Duration
 	started   bool
 	buf       []byte
+	// ended, when set, is closed when the stream lets go of the
+	// connection (CloseSSEStream, a resuming client, a failed write), so
+	// the handler holding it can return and end the response.
+	ended chan struct{}
 }
 
 func newSSEConn(w http.ResponseWriter, sessionID string, timeout time.Duration) *sseConn {
@@ -38,8 +42,6 @@ func (c *sseConn) start() {
 
 // write sends one event; id may be empty. data is one line of JSON.
 func (c *sseConn) write(id string, data []byte) error {
-	c.start()
-	_ = c.rc.SetWriteDeadline(time.Now().Add(c.timeout))
 	b := c.buf[:0]
 	if id != "" {
 		b = append(b, "id: "...)
@@ -49,6 +51,28 @@ func (c *sseConn) write(id string, data []byte) error {
 	b = append(b, "event: message\ndata: "...)
 	b = append(b, data...)
 	b = append(b, "\n\n"...)
+	return c.flush(b)
+}
+
+// prime sends the priming event of SEP-1699: an id and empty data, so the
+// client can resume the stream before any message was sent on it.
+func (c *sseConn) prime(id string) error {
+	b := append(c.buf[:0], "id: "...)
+	b = append(b, id...)
+	return c.flush(append(b, "\ndata: \n\n"...))
+}
+
+// retry sends the SSE reconnection time: how long the client waits before
+// it resumes the stream.
+func (c *sseConn) retry(d time.Duration) error {
+	b := append(c.buf[:0], "retry: "...)
+	b = append(b, itoa(int(d.Milliseconds()))...)
+	return c.flush(append(b, "\n\n"...))
+}
+
+func (c *sseConn) flush(b []byte) error {
+	c.start()
+	_ = c.rc.SetWriteDeadline(time.Now().Add(c.timeout))
 	c.buf = b
 	if _, err := c.w.Write(b); err != nil {
 		return err
@@ -74,6 +98,9 @@ type sseStream struct {
 	conn     *sseConn
 	done     bool
 	finished chan struct{}
+	// prime: attaching the first connection sends a priming event (id
+	// "<stream>-0"), for clients that can resume (protocol 2025-11-25 on).
+	prime bool
 }
 
 func newSSEStream(id string, max int) *sseStream {
@@ -95,8 +122,31 @@ func (st *sseStream) send(data []byte) {
 		st.buf = st.buf[len(st.buf)-st.max:]
 	}
 	if st.conn != nil && st.conn.write(st.eventID(st.seq), data) != nil {
-		st.conn = nil // the client is gone; it may resume
+		st.drop() // the client is gone; it may resume
 	}
+}
+
+// drop lets go of the attached connection, telling its handler.
+func (st *sseStream) drop() {
+	if st.conn.ended != nil {
+		close(st.conn.ended)
+	}
+	st.conn = nil
+}
+
+// kick ends the attached connection, if any, after sending retry (when
+// positive): the client resumes the stream with Last-Event-ID, and what
+// the stream sends meanwhile waits in its replay buffer.
+func (st *sseStream) kick(retry time.Duration) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.conn == nil {
+		return
+	}
+	if retry > 0 {
+		_ = st.conn.retry(retry)
+	}
+	st.drop()
 }
 
 // attach makes c the stream's connection and replays the events after
@@ -108,14 +158,23 @@ func (st *sseStream) attach(c *sseConn, after int, steal bool) bool {
 	if st.conn != nil && !steal {
 		return false
 	}
+	if st.conn != nil {
+		st.drop() // the client resumed elsewhere: end the old connection
+	}
 	st.conn = c
 	c.start()
 	if after < 0 {
+		if st.prime {
+			st.prime = false
+			if c.prime(st.eventID(0)) != nil {
+				st.drop()
+			}
+		}
 		return true
 	}
 	for _, ev := range st.buf {
 		if ev.seq > after && c.write(st.eventID(ev.seq), ev.data) != nil {
-			st.conn = nil
+			st.drop()
 			break
 		}
 	}
@@ -152,6 +211,12 @@ type responseStream struct {
 	timeout   time.Duration
 	sse       bool
 	closed    bool
+	// gone: the request's handler returned (see postDetached); the
+	// response writer is off limits, everything goes to st.
+	gone bool
+	// ended becomes the SSE connection's ended channel (postDetached
+	// waits on it); nil otherwise.
+	ended chan struct{}
 }
 
 func newResponseStream(w http.ResponseWriter, sessionID string, st *sseStream, timeout time.Duration) *responseStream {
@@ -169,7 +234,9 @@ func (o *responseStream) emit(m *Message) error {
 	if o.closed {
 		return ErrClosed
 	}
-	o.switchToSSE()
+	if !o.gone {
+		o.switchToSSE()
+	}
 	if o.st != nil {
 		o.st.send(data)
 		return nil
@@ -190,6 +257,7 @@ func (o *responseStream) switchToSSE() {
 	}
 	o.sse = true
 	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
+	o.conn.ended = o.ended
 	if o.st != nil {
 		o.st.attach(o.conn, -1, true)
 	} else {
@@ -202,7 +270,7 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.closed = true
-	if !o.sse {
+	if !o.sse && !o.gone {
 		var e *Error
 		if resp != nil {
 			e = resp.Error

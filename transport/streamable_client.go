@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -27,6 +28,13 @@ type StreamableClientOptions struct {
 	// RetryFor is how long a request is retried while the server refuses
 	// connections, e.g. while a stateless server restarts (default 5s).
 	RetryFor time.Duration
+	// ReconnectAttempts bounds how many times in a row a legacy-era
+	// response stream that ended before its response is resumed (GET with
+	// Last-Event-ID) without the server sending anything new — an event
+	// or a `retry:` time — and how often the session's GET stream is
+	// reopened without new events (default 5). Each attempt waits the
+	// stream's `retry:` time, or a short backoff when the server set none.
+	ReconnectAttempts int
 }
 
 // StreamableClient is the client side of Streamable HTTP as a Conn: every
@@ -35,7 +43,9 @@ type StreamableClientOptions struct {
 // speaks both eras: requests carrying the 2026-07-28 _meta go out with the
 // MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and no session;
 // otherwise it keeps the Mcp-Session-Id of initialize, opens the GET
-// stream and resumes broken streams with Last-Event-ID.
+// stream and resumes with Last-Event-ID a response stream that ends before
+// its response — broken, or closed by the server to be polled (SEP-1699),
+// after the stream's `retry:` time.
 type StreamableClient struct {
 	url    string
 	client *http.Client
@@ -52,13 +62,15 @@ type StreamableClient struct {
 	getOpen   bool
 	inflight  map[string]context.CancelFunc
 	closed    bool
+
+	sleep func(ctx context.Context, d time.Duration) // sleepCtx; tests record the waits
 }
 
 // NewStreamableClient returns a Conn to the MCP endpoint at url
 // (e.g. http://127.0.0.1:8000/mcp). No request is made until the first
 // Write.
 func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableClient {
-	c := &StreamableClient{url: url, in: make(chan *Message, 64), inflight: map[string]context.CancelFunc{}}
+	c := &StreamableClient{url: url, in: make(chan *Message, 64), inflight: map[string]context.CancelFunc{}, sleep: sleepCtx}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -73,6 +85,9 @@ func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableC
 	}
 	if c.opts.RetryFor <= 0 {
 		c.opts.RetryFor = 5 * time.Second
+	}
+	if c.opts.ReconnectAttempts <= 0 {
+		c.opts.ReconnectAttempts = 5
 	}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	return c
@@ -214,33 +229,45 @@ func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 	c.deliver(msg)
 }
 
-// readPostStream reads a POST's SSE stream until the response to id; if
-// the stream breaks first it resumes with Last-Event-ID (legacy era).
+// readPostStream reads a POST's SSE stream until the response to id. When
+// the stream ends first — the server closed it to be polled (SEP-1699), or
+// the connection broke — it resumes the stream with GET and Last-Event-ID
+// (legacy era), after the stream's retry time, as often as the server
+// keeps sending something; ReconnectAttempts bounds the fruitless tries.
 func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
-	lastID := ""
-	for attempt := 0; ; attempt++ {
+	lastID, retry, failures := "", time.Duration(0), 0
+	for {
 		if body != nil {
-			got, last := c.readSSE(ctx, body, id)
+			r := c.readSSE(ctx, body, id)
 			body.Close()
 			body = nil
-			if last != "" {
-				lastID = last
-			}
-			if got || ctx.Err() != nil {
+			if r.got || ctx.Err() != nil {
 				return
 			}
+			if r.lastID != "" {
+				lastID = r.lastID
+			}
+			if r.retry > 0 {
+				retry = r.retry
+			}
+			if r.lastID == "" && r.retry == 0 {
+				failures++
+			} else {
+				failures = 0
+			}
 		}
-		if lastID == "" || c.SessionID() == "" || attempt >= 5 {
+		if lastID == "" || c.SessionID() == "" || failures >= c.opts.ReconnectAttempts {
 			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: the response stream ended before the response")))
 			return
 		}
-		sleepCtx(ctx, time.Duration(100*(attempt+1))*time.Millisecond)
+		c.sleep(ctx, reconnectDelay(retry, failures))
 		resp, err := c.get(ctx, lastID)
 		if err != nil {
 			if ctx.Err() != nil {
 				return
 			}
-			continue // try again; the closed body is not read again
+			failures++
+			continue
 		}
 		if resp.StatusCode != http.StatusOK {
 			resp.Body.Close()
@@ -251,26 +278,44 @@ func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadClose
 	}
 }
 
-// readSSE delivers the events of one stream. It reports whether the
-// response to id arrived, and the last event id seen.
-func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) (bool, string) {
+// reconnectDelay is the server's retry time, or a backoff growing with
+// the failed attempts when it set none.
+func reconnectDelay(retry time.Duration, failures int) time.Duration {
+	if retry > 0 {
+		return retry
+	}
+	return time.Duration(100*(failures+1)) * time.Millisecond
+}
+
+// sseRead is what one SSE stream brought.
+type sseRead struct {
+	got    bool          // the response to the awaited id arrived
+	lastID string        // the last event id seen, "" for none
+	retry  time.Duration // the last retry time set, 0 for none
+}
+
+// readSSE delivers the events of one stream until it ends or the response
+// to id (when not nil) arrives.
+func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) sseRead {
 	r := bufio.NewReaderSize(body, 32<<10)
 	var data []byte
-	lastID, eventID, event := "", "", ""
+	var res sseRead
+	eventID, event := "", ""
 	for {
 		line, err := readLine(r, c.opts.MaxMessageSize)
 		if err != nil {
-			return false, lastID
+			return res
 		}
 		if len(line) == 0 { // dispatch
 			if eventID != "" {
-				lastID = eventID
+				res.lastID = eventID
 			}
 			if len(data) > 0 && (event == "" || event == "message") {
 				if m, derr := Decode(data); derr == nil {
 					c.deliver(m)
 					if id != nil && m.IsResponse() && string(m.ID) == string(id) {
-						return true, lastID
+						res.got = true
+						return res
 					}
 				}
 			}
@@ -289,9 +334,13 @@ func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.
 			eventID = string(value)
 		case "event":
 			event = string(value)
+		case "retry":
+			if ms, err := strconv.Atoi(string(value)); err == nil && ms >= 0 {
+				res.retry = time.Duration(ms) * time.Millisecond
+			}
 		}
 		if ctx.Err() != nil {
-			return false, lastID
+			return res
 		}
 	}
 }
@@ -330,27 +379,34 @@ func (c *StreamableClient) startGetStream() {
 	c.mu.Unlock()
 	go func() {
 		defer c.wg.Done()
-		lastID := ""
-		for failures := 0; c.ctx.Err() == nil && failures < 5; {
+		lastID, retry := "", time.Duration(0)
+		for failures := 0; c.ctx.Err() == nil && failures < c.opts.ReconnectAttempts; {
 			resp, err := c.get(c.ctx, lastID)
 			if err != nil {
 				failures++
-				sleepCtx(c.ctx, time.Duration(failures)*200*time.Millisecond)
+				c.sleep(c.ctx, time.Duration(failures)*200*time.Millisecond)
 				continue
 			}
 			if resp.StatusCode != http.StatusOK {
 				resp.Body.Close()
 				return // 405: the server offers no GET stream
 			}
-			_, last := c.readSSE(c.ctx, resp.Body, nil)
+			r := c.readSSE(c.ctx, resp.Body, nil)
 			resp.Body.Close()
-			if last != "" {
-				lastID = last
+			if r.lastID != "" {
+				lastID = r.lastID
 				failures = 0
 			} else {
 				failures++
 			}
-			sleepCtx(c.ctx, 100*time.Millisecond)
+			if r.retry > 0 {
+				retry = r.retry
+			}
+			if retry > 0 {
+				c.sleep(c.ctx, retry)
+			} else {
+				c.sleep(c.ctx, 100*time.Millisecond)
+			}
 		}
 	}()
 }

@@ -439,6 +439,10 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	}
 	st := s.newStream()
 	out := newResponseStream(w, id, st, h.opts.WriteTimeout)
+	if s.polling && m.Method == "tools/call" {
+		h.postDetached(r, s, m, st, out)
+		return
+	}
 	// Legacy era: a dropped connection does not cancel the call; the client
 	// may resume the stream with Last-Event-ID. DELETE or
 	// notifications/cancelled do.
@@ -455,6 +459,7 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 		writeJSON(w, http.StatusOK, "", resp)
 		return
 	}
+	s.polling = resumableVersion(resp.Result)
 	h.mu.Lock()
 	h.sessions[s.id] = s
 	h.mu.Unlock()
@@ -480,6 +485,7 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn := newSSEConn(w, s.id, h.opts.WriteTimeout)
+	conn.ended = make(chan struct{})
 	if !st.attach(conn, after, after >= 0) {
 		writeHTTPError(w, http.StatusConflict, nil, CodeInvalidRequest, "Conflict: the session's GET stream is already open")
 		return
@@ -488,6 +494,7 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 	case <-st.finished:
 	case <-s.ctx.Done():
+	case <-conn.ended: // CloseSSEStream, or the client resumed elsewhere
 	}
 	st.detach(conn)
 }

@@ -25,6 +25,9 @@ type fakeBackend struct {
 	notifiers chan func(*transport.Message) error // gets each session's notify, if set
 	emitted   chan int                            // count sends each event's number, if set
 	started   chan struct{}                       // block signals it is running, if set
+	// set (newPollBackend): tools/call runs poll instead of echoing
+	closed chan bool
+	step   chan struct{}
 }
 
 func (b *fakeBackend) IsLegacyVersion(v string) bool { return v == "2025-11-25" || v == "2025-03-26" }
@@ -53,9 +56,17 @@ func (b *fakeBackend) handle(ctx context.Context, m *transport.Message, emit fun
 	}
 	switch m.Method {
 	case "initialize":
-		r, _ := transport.NewResult(m.ID, map[string]any{"protocolVersion": "2025-11-25"})
+		var p struct{ ProtocolVersion string }
+		_ = json.Unmarshal(m.Params, &p)
+		if p.ProtocolVersion == "" {
+			p.ProtocolVersion = "2025-11-25"
+		}
+		r, _ := transport.NewResult(m.ID, map[string]any{"protocolVersion": p.ProtocolVersion})
 		return r
 	case "echo", "tools/call":
+		if m.Method == "tools/call" && b.step != nil {
+			return b.poll(ctx, m, emit)
+		}
 		r, _ := transport.NewResult(m.ID, m.Params)
 		return r
 	case "count":
@@ -366,25 +377,7 @@ func TestStreamableClientConn(t *testing.T) {
 	ts := newFakeServer(t, &fakeBackend{}, nil)
 	c := transport.NewStreamableClient(ts.URL, nil)
 	defer c.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	write := func(s string) {
-		var m transport.Message
-		if err := json.Unmarshal([]byte(s), &m); err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Write(ctx, &m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	read := func() string {
-		m, err := c.Read(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := json.Marshal(m)
-		return string(data)
-	}
+	write, read := clientIO(t, c)
 	write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`)
 	if got := read(); !strings.Contains(got, `"name":"x"`) || c.SessionID() != "" {
 		t.Fatalf("stateless: %s (session %q)", got, c.SessionID())

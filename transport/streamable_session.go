@@ -18,6 +18,9 @@ type httpSession struct {
 	backend StreamableSession
 	replay  int
 	get     *sseStream
+	// polling: the client negotiated 2025-11-25 or later, so its POST
+	// streams are primed and its tool calls may close them (SEP-1699).
+	polling bool
 
 	mu         sync.Mutex
 	streams    map[string]*sseStream
@@ -47,6 +50,7 @@ func (s *httpSession) newStream() *sseStream {
 	s.nextStream++
 	id := strconv.Itoa(s.nextStream)
 	st := newSSEStream(id, s.replay)
+	st.prime = s.polling
 	s.streams[id] = st
 	return st
 }
