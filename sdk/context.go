@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -81,4 +82,23 @@ func Log(ctx context.Context, level LogLevel, data any) error {
 		return err
 	}
 	return ci.notify(m)
+}
+
+// CloseSSEStream ends the HTTP response stream of the current tool call
+// while the call keeps running, so that a long call does not hold a
+// connection open (SSE polling, SEP-1699; the TypeScript SDK's
+// closeSSEStream). The client reconnects after retry (when positive; its
+// own default otherwise) and resumes the stream: the progress, logs and
+// result sent meanwhile are kept for it. Calling it again later ends the
+// resumed connection too, so the client polls.
+//
+// It works for tool calls over Streamable HTTP in the handshake era from
+// protocol 2025-11-25 on, and reports false, doing nothing, elsewhere
+// (stdio, the stateless era, older clients): a tool may call it
+// unconditionally.
+func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
+	if callFrom(ctx) == nil {
+		return false
+	}
+	return transport.CloseSSEStream(ctx, retry)
 }

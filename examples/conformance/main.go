@@ -94,6 +94,19 @@ func TestToolWithProgress(ctx context.Context, _ NoArgs) (string, error) {
 	return "Tool with progress executed successfully", nil
 }
 
+// TestReconnection closes its SSE stream mid-call and answers while the
+// client is away (SEP-1699 polling): the client gets the result when it
+// resumes the stream with Last-Event-ID.
+func TestReconnection(ctx context.Context, _ NoArgs) (string, error) {
+	sdk.CloseSSEStream(ctx, 500*time.Millisecond)
+	select {
+	case <-time.After(100 * time.Millisecond): // the work goes on meanwhile
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	return "Reconnection test completed successfully", nil
+}
+
 // TestMissingCapability needs the client's sampling capability and fails
 // with MissingRequiredClientCapability (-32021) when it was not declared.
 func TestMissingCapability(ctx context.Context, _ NoArgs) (string, error) {
@@ -169,6 +182,7 @@ func main() {
 	sdk.Tool(s, TestLoggingTool)
 	sdk.Tool(s, TestErrorHandling)
 	sdk.Tool(s, TestToolWithProgress)
+	sdk.Tool(s, TestReconnection)
 	sdk.Tool(s, TestMissingCapability)
 	sdk.Tool(s, TestStreamingElicitation)
 	sdk.Tool(s, SaveContact, &sdk.ToolOptions{
