@@ -59,10 +59,31 @@ run() {
   return 1
 }
 
+# pending NAME: one scenario 0.1.16 keeps out of its default (active) set,
+# run on its own; a failure or a warning fails.
+pending() {
+  local name=$1
+  local log="$work/$name.log"
+  (cd "$work" && "$node" "$legacy_suite" server --url "$url" --scenario "$name") >"$log" 2>&1 || true
+  if grep -Eq '^Passed: ([0-9]+)/\1, 0 failed, 0 warnings' "$log"; then
+    return 0
+  fi
+  echo "conformance $name: FAILED; the suite's report:"
+  sed -n '/^Checks:/,$p' "$log" | grep -Ev 'INFO|SUCCESS' | tail -30
+  echo "--- server log:"; tail -20 "$work/server.log"
+  return 1
+}
+
 status=0
 run legacy "$legacy_suite" --expected-failures "$root/.ci/conformance-baseline-legacy.yml" || status=1
 run 2026-07-28 "$next_suite" --requirements 2026-07-28 --expected-failures "$root/.ci/conformance-baseline-2026.yml" || status=1
+# SSE polling (SEP-1699: priming event, retry, resumption after the server
+# closes a stream mid-call) and concurrent POST streams: pending in 0.1.16.
+for scenario in server-sse-polling server-sse-multiple-streams; do
+  pending "$scenario" || status=1
+done
 if [ "$status" = 0 ]; then
+  echo "conformance pending scenarios: ok (server-sse-polling, server-sse-multiple-streams: no failures, no warnings)"
   echo "conformance: legacy ok, 2026 ok"
 else
   echo "conformance: FAILED (see above)"
