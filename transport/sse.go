@@ -206,7 +206,10 @@ type responseStream struct {
 	mu        sync.Mutex
 	w         http.ResponseWriter
 	sessionID string
-	st        *sseStream // legacy era: resumable; nil when stateless
+	st        *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
+	// open makes st when the response turns into a stream (legacy era);
+	// nil: st is given, or there is none.
+	open func() *sseStream
 	conn      *sseConn
 	timeout   time.Duration
 	sse       bool
@@ -256,6 +259,9 @@ func (o *responseStream) switchToSSE() {
 		return
 	}
 	o.sse = true
+	if o.st == nil && o.open != nil {
+		o.st = o.open()
+	}
 	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
 	o.conn.ended = o.ended
 	if o.st != nil {
@@ -288,6 +294,13 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 	if o.conn != nil {
 		_ = o.conn.write("", data)
 	}
+}
+
+// stream is the resumable stream the response turned into, if any.
+func (o *responseStream) stream() *sseStream {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.st
 }
 
 func (o *responseStream) usedSSE() bool {

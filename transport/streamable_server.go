@@ -437,18 +437,23 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	st := s.newStream()
-	out := newResponseStream(w, id, st, h.opts.WriteTimeout)
 	if s.polling && m.Method == "tools/call" {
-		h.postDetached(r, s, m, st, out)
+		st := s.newStream()
+		h.postDetached(r, s, m, st, newResponseStream(w, id, st, h.opts.WriteTimeout))
 		return
 	}
+	// The resumable stream is made only if the answer turns into one: most
+	// requests are answered with plain JSON.
+	out := newResponseStream(w, id, nil, h.opts.WriteTimeout)
+	out.open = s.newStream
 	// Legacy era: a dropped connection does not cancel the call; the client
 	// may resume the stream with Last-Event-ID. DELETE or
 	// notifications/cancelled do.
 	resp := s.backend.Handle(s.ctx, m, out.emit)
 	out.finish(resp, legacyStatus)
-	s.streamDone(st, out.usedSSE())
+	if st := out.stream(); st != nil {
+		s.streamDone(st, true)
+	}
 }
 
 func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *Message) {
