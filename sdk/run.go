@@ -3,7 +3,9 @@ package sdk
 import (
 	"context"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -20,12 +22,23 @@ const HTTPFlag = "http"
 //
 //	go run ./examples/tutorial/01-first-tool                   # stdio
 //	go run ./examples/tutorial/01-first-tool --http :8000      # http://127.0.0.1:8000/mcp
+//
+// SIGINT (Ctrl-C) and SIGTERM (how clients and process managers stop a
+// server) cancel ctx: Run then shuts down as Serve and ServeHTTP do when
+// their context ends — over stdio, in-flight calls see their contexts
+// cancelled and Run returns nil once they have, even while the client
+// keeps stdin open. Once ctx has ended, a second signal has its default
+// effect and kills the process, in case a tool ignores its context.
 func (s *Server) Run(ctx context.Context) error {
 	return s.RunArgs(ctx, os.Args[1:])
 }
 
-// RunArgs is Run with the arguments given (without the program name).
+// RunArgs is Run with the arguments given (without the program name); it
+// handles SIGINT and SIGTERM as Run does.
 func (s *Server) RunArgs(ctx context.Context, args []string) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	context.AfterFunc(ctx, stop) // a second signal kills, as without Run
 	if addr, ok := httpAddr(args); ok {
 		return s.ServeHTTP(ctx, addr, nil)
 	}

@@ -66,7 +66,8 @@ func TestStdioSubprocess(t *testing.T) {
 			}
 			want := "barrier: Barrier returns only once n calls are running at the same time.\n" +
 				"chatty: Chatty prints to standard output, which must not corrupt the protocol.\n" +
-				"count: Count reports progress from 1 to To."
+				"count: Count reports progress from 1 to To.\n" +
+				"wait: Wait blocks until its call is cancelled, saying so on standard error."
 			if d := textDiff(want, strings.Join(names, "\n")); d != "" {
 				t.Errorf("tools (-want +got):\n%s", d)
 			}

@@ -37,6 +37,10 @@ func runHelper(mode string) int {
 		}
 		fmt.Fprintln(os.Stderr, "helper: started")
 		return echo(ctx, conn)
+	case "stdio-cancel":
+		return stdioCancel()
+	case "stdio-reopen":
+		return stdioReopen()
 	case "exit3":
 		conn := transport.NewStream(os.Stdin, os.Stdout, nil)
 		_, _ = conn.Read(ctx)

@@ -87,6 +87,9 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 		default:
 		}
 		line, tooLong, err := c.readLine()
+		if err != nil && c.isClosed() {
+			return nil, ErrClosed // Close interrupted the read: drop a partial line
+		}
 		if tooLong {
 			return nil, &DecodeError{Err: Errorf(CodeInvalidRequest, "Invalid Request: message larger than %d bytes", c.max)}
 		}
@@ -104,12 +107,19 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 	}
 }
 
-// eof maps the reader's end to io.EOF, or ErrClosed after Close.
-func (c *streamConn) eof(err error) error {
+func (c *streamConn) isClosed() bool {
 	select {
 	case <-c.done:
-		return ErrClosed
+		return true
 	default:
+		return false
+	}
+}
+
+// eof maps the reader's end to io.EOF, or ErrClosed after Close.
+func (c *streamConn) eof(err error) error {
+	if c.isClosed() {
+		return ErrClosed
 	}
 	if errors.Is(err, io.EOF) {
 		return io.EOF

@@ -18,6 +18,11 @@ type StdioOptions struct {
 
 // NewStdio returns the server side of the stdio transport: newline-delimited
 // JSON-RPC on the process's stdin and stdout.
+//
+// Close interrupts a Read waiting for stdin (it returns ErrClosed), so a
+// server stops when its context is cancelled even though the client keeps
+// stdin open. Close leaves stdin itself open: a goroutine of the process
+// stays blocked reading it, and keeps what it reads for a later NewStdio.
 func NewStdio(opts *StdioOptions) Conn {
 	var o StdioOptions
 	if opts != nil {
@@ -27,7 +32,8 @@ func NewStdio(opts *StdioOptions) Conn {
 	if !o.KeepStdout {
 		out = protectStdout()
 	}
-	return NewStream(os.Stdin, out, &StreamOptions{MaxMessageSize: o.MaxMessageSize})
+	in := newFileReader(os.Stdin)
+	return NewStream(in, out, &StreamOptions{MaxMessageSize: o.MaxMessageSize, Closer: in})
 }
 
 // swapStdout redirects Go code's writes to os.Stdout to stderr and returns

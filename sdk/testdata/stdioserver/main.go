@@ -1,6 +1,6 @@
 // Command stdioserver is the real subprocess the sdk tests talk to over
-// stdio: tools that wait for each other, print to stdout, and report
-// progress.
+// stdio: tools that wait for each other, print to stdout, report progress,
+// and wait to be cancelled (it stops on SIGINT/SIGTERM, through Run).
 package main
 
 import (
@@ -63,11 +63,23 @@ func Count(ctx context.Context, a CountArgs) (int, error) {
 	return a.To, nil
 }
 
+// WaitArgs are the arguments of wait.
+type WaitArgs struct{}
+
+// Wait blocks until its call is cancelled, saying so on standard error.
+func Wait(ctx context.Context, _ WaitArgs) (string, error) {
+	fmt.Fprintln(os.Stderr, "wait: started")
+	<-ctx.Done()
+	fmt.Fprintln(os.Stderr, "wait: cancelled:", ctx.Err())
+	return "", ctx.Err()
+}
+
 func main() {
 	s := sdk.NewServer("stdioserver", &sdk.ServerOptions{Version: "1.2.3"})
 	sdk.Tool(s, Barrier)
 	sdk.Tool(s, Chatty)
 	sdk.Tool(s, Count)
+	sdk.Tool(s, Wait)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}
