@@ -209,11 +209,11 @@ type responseStream struct {
 	st        *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
 	// open makes st when the response turns into a stream (legacy era);
 	// nil: st is given, or there is none.
-	open func() *sseStream
-	conn      *sseConn
-	timeout   time.Duration
-	sse       bool
-	closed    bool
+	open    func() *sseStream
+	conn    *sseConn
+	timeout time.Duration
+	sse     bool
+	closed  bool
 	// gone: the request's handler returned (see postDetached); the
 	// response writer is off limits, everything goes to st.
 	gone bool
