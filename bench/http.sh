@@ -2,7 +2,7 @@
 # HTTP tools/call throughput and memory: mcpdev's sdk vs mark3labs/mcp-go vs
 # modelcontextprotocol/go-sdk, the same echo tool, 32 concurrent clients,
 # each server in its own process on loopback. Prints a table and ratios.
-#   bash bench/http.sh                 # 5s per server
+#   bash bench/http.sh                 # 5s per server, 3 interleaved rounds
 #   bash bench/http.sh -duration 10s -clients 64
 #   bash bench/http.sh -pin            # server on CPU 0, load generator on CPU 1
 #                                        (a 2-core machine: they no longer share cores)

@@ -18,10 +18,12 @@ import (
 	"log"
 	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime/pprof"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,11 +44,13 @@ var serverCPUs string
 func main() {
 	serve := flag.String("serve", "", "internal: serve this implementation (mcpdev, mcp-go, go-sdk)")
 	clients := flag.Int("clients", 32, "concurrent clients")
+	rounds := flag.Int("rounds", 3, "interleaved rounds of all servers; medians are reported")
 	duration := flag.Duration("duration", 5*time.Second, "measuring time per server")
 	flag.StringVar(&serverCPUs, "server-cpus", "", "run each server under taskset -c LIST (with the generator pinned elsewhere by http.sh -pin), so the load generator does not share the server's cores")
 	cpuprofile := flag.String("cpuprofile", "", "with -serve: write the server's CPU profile to this file (stopped by SIGINT or SIGTERM)")
 	target := flag.String("url", "", "drive an already running server at this URL (one run, -proto) instead of starting the three")
 	proto := flag.String("proto", "legacy", "with -url: legacy (sessions) or stateless")
+	flag.BoolVar(&rawClient, "raw", true, "load generator: plain keep-alive connections and http.ReadResponse (false: net/http's Client, which costs about as much CPU per call as the servers)")
 	flag.Parse()
 	if *serve != "" {
 		if *cpuprofile != "" {
@@ -80,28 +84,68 @@ func main() {
 	runs := []struct{ impl, proto string }{
 		{"mcpdev", "legacy"}, {"mcpdev", "stateless"}, {"mcp-go", "legacy"}, {"go-sdk", "legacy"},
 	}
-	results := map[string]result{}
-	for _, r := range runs {
-		res, err := measure(r.impl, r.proto, *clients, *duration)
-		if err != nil {
-			log.Fatalf("%s: %v", r.impl, err)
+	// Rounds interleave the servers, so that a slow spell of a shared
+	// machine hits all of them; each ratio is taken within a round and the
+	// median over rounds is reported.
+	results := map[string][]result{}
+	for range *rounds {
+		for _, r := range runs {
+			res, err := measure(r.impl, r.proto, *clients, *duration)
+			if err != nil {
+				log.Fatalf("%s: %v", r.impl, err)
+			}
+			key := r.impl + "/" + r.proto
+			results[key] = append(results[key], res)
 		}
-		results[r.impl+"/"+r.proto] = res
 	}
-	fmt.Printf("tools/call over Streamable HTTP, %d concurrent clients, %s per server\n", *clients, *duration)
+	fmt.Printf("tools/call over Streamable HTTP, %d concurrent clients, %s per server, %d interleaved rounds (medians)\n", *clients, *duration, *rounds)
 	fmt.Printf("%-34s %12s %12s %16s\n", "server", "calls/s", "peak RSS", "server CPU/call")
-	base := results["mcp-go/legacy"]
 	for _, r := range runs {
-		res := results[r.impl+"/"+r.proto]
-		fmt.Printf("%-34s %12.0f %8.1f MiB %13.1f us\n", label(r.impl, r.proto), res.rate, float64(res.rssKB)/1024, res.cpuUS)
+		rs := results[r.impl+"/"+r.proto]
+		fmt.Printf("%-34s %12.0f %8.1f MiB %13.1f us\n", label(r.impl, r.proto),
+			median(rs, func(x result) float64 { return x.rate }),
+			median(rs, func(x result) float64 { return float64(x.rssKB) })/1024,
+			median(rs, func(x result) float64 { return x.cpuUS }))
 	}
-	ours := results["mcpdev/legacy"]
-	fmt.Printf("ratio mcpdev/mcp-go: %.2fx calls/s (stateless: %.2fx), %.2fx memory\n",
-		ours.rate/base.rate, results["mcpdev/stateless"].rate/base.rate, float64(ours.rssKB)/float64(base.rssKB))
-	fmt.Printf("server CPU per call mcpdev/mcp-go: %.2fx (stateless: %.2fx)\n", ours.cpuUS/base.cpuUS, results["mcpdev/stateless"].cpuUS/base.cpuUS)
-	gs := results["go-sdk/legacy"]
+	// ratio is the median over rounds of a's figure over b's.
+	ratio := func(a, b string, f func(result) float64) float64 {
+		var rs []result
+		for i := range results[a] {
+			rs = append(rs, result{rate: f(results[a][i]) / f(results[b][i])})
+		}
+		return median(rs, func(x result) float64 { return x.rate })
+	}
+	rate := func(x result) float64 { return x.rate }
+	rss := func(x result) float64 { return float64(x.rssKB) }
+	cpu := func(x result) float64 { return x.cpuUS }
+	var each []string
+	for i := range results["mcpdev/legacy"] {
+		each = append(each, fmt.Sprintf("%.2f", results["mcpdev/legacy"][i].rate/results["mcp-go/legacy"][i].rate))
+	}
+	fmt.Printf("ratio mcpdev/mcp-go: %.2fx calls/s (stateless: %.2fx), %.2fx memory; calls/s ratio per round: %s\n",
+		ratio("mcpdev/legacy", "mcp-go/legacy", rate), ratio("mcpdev/stateless", "mcp-go/legacy", rate),
+		ratio("mcpdev/legacy", "mcp-go/legacy", rss), strings.Join(each, " "))
+	fmt.Printf("server CPU per call mcpdev/mcp-go: %.2fx (stateless: %.2fx)\n",
+		ratio("mcpdev/legacy", "mcp-go/legacy", cpu), ratio("mcpdev/stateless", "mcp-go/legacy", cpu))
 	fmt.Printf("ratio mcpdev/go-sdk: %.2fx calls/s (stateless: %.2fx), %.2fx memory\n",
-		ours.rate/gs.rate, results["mcpdev/stateless"].rate/gs.rate, float64(ours.rssKB)/float64(gs.rssKB))
+		ratio("mcpdev/legacy", "go-sdk/legacy", rate), ratio("mcpdev/stateless", "go-sdk/legacy", rate),
+		ratio("mcpdev/legacy", "go-sdk/legacy", rss))
+}
+
+// median of f over rs.
+func median(rs []result, f func(result) float64) float64 {
+	v := make([]float64, len(rs))
+	for i, r := range rs {
+		v[i] = f(r)
+	}
+	sort.Float64s(v)
+	if len(v) == 0 {
+		return 0
+	}
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
 
 func label(impl, proto string) string {
@@ -146,6 +190,22 @@ func serveImpl(impl string) {
 				return &gosdk.CallToolResult{Content: []gosdk.Content{&gosdk.TextContent{Text: in.Text}}}, nil, nil
 			})
 		h = gosdk.NewStreamableHTTPHandler(func(*http.Request) *gosdk.Server { return s }, nil)
+	case "fixed":
+		// Not an MCP server: net/http answering every POST with a fixed
+		// result after reading the body. The floor under any server here
+		// (run it with -serve fixed and -url).
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Mcp-Session-Id", "fixed")
+			text := "hello"
+			if i := bytes.Index(body, []byte(`"text":"`)); i >= 0 {
+				if j := bytes.IndexByte(body[i+8:], '"'); j >= 0 {
+					text = string(body[i+8 : i+8+j])
+				}
+			}
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":%q}]}}`, text)
+		})
 	default:
 		log.Fatalf("unknown implementation %q", impl)
 	}
@@ -216,6 +276,65 @@ func peakRSS(pid int) int64 {
 	return 0
 }
 
+// rawClient: drive the servers over plain keep-alive connections, one per
+// client, writing each request and reading its response with
+// http.ReadResponse, instead of net/http's Transport (which hands every
+// request between goroutines and costs the load generator about as much
+// CPU per call as the fastest server: the servers would not be measured).
+var rawClient = true
+
+// rawConn is one client's keep-alive connection.
+type rawConn struct {
+	conn net.Conn
+	br   *bufio.Reader
+	host string
+	path string
+	buf  bytes.Buffer
+}
+
+func dialRaw(rawURL string) (*rawConn, error) {
+	u, err := neturl.Parse(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		return nil, err
+	}
+	return &rawConn{conn: conn, br: bufio.NewReaderSize(conn, 16<<10), host: u.Host, path: u.Path}, nil
+}
+
+func (rc *rawConn) close() { rc.conn.Close() }
+
+// post sends one request and reads the whole response (JSON, or an SSE
+// stream the server ends).
+func (rc *rawConn) post(_ string, h map[string]string, body string) (string, http.Header, error) {
+	rc.buf.Reset()
+	fmt.Fprintf(&rc.buf, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n", rc.path, rc.host, len(body))
+	for k, v := range h {
+		fmt.Fprintf(&rc.buf, "%s: %s\r\n", k, v)
+	}
+	rc.buf.WriteString("\r\n")
+	rc.buf.WriteString(body)
+	if _, err := rc.conn.Write(rc.buf.Bytes()); err != nil {
+		return "", nil, err
+	}
+	resp, err := http.ReadResponse(rc.br, nil)
+	if err != nil {
+		return "", nil, err
+	}
+	defer resp.Body.Close()
+	var b bytes.Buffer
+	_, err = io.Copy(&b, resp.Body)
+	if resp.StatusCode/100 != 2 {
+		return "", nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, b.String())
+	}
+	if resp.Close {
+		return "", nil, fmt.Errorf("server closed the keep-alive connection")
+	}
+	return b.String(), resp.Header, err
+}
+
 var httpClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
 
 func post(url string, h map[string]string, body string) (string, http.Header, error) {
@@ -253,6 +372,16 @@ func load(url, proto string, clients int, d time.Duration) (float64, int64, erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			post := post
+			if rawClient {
+				rc, err := dialRaw(url)
+				if err != nil {
+					fail(err)
+					return
+				}
+				defer rc.close()
+				post = rc.post
+			}
 			h := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 			body := func(id int) string {
 				return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello %d"}}}`, id, c)
