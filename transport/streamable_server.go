@@ -193,10 +193,11 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusBadRequest, id, derr.Code, derr.Message)
 		return
 	}
-	pk := peekParams(m)
-	if h.isStateless(r, m, pk) {
-		h.postStateless(w, r, m, pk)
-		return
+	if r.Header.Get(HeaderSessionID) == "" { // a session's request is never stateless
+		if pk := peekParams(m); h.isStateless(r, m, pk) {
+			h.postStateless(w, r, m, pk)
+			return
+		}
 	}
 	h.postLegacy(w, r, m)
 }
