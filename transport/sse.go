@@ -207,9 +207,9 @@ type responseStream struct {
 	w         http.ResponseWriter
 	sessionID string
 	st        *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
-	// open makes st when the response turns into a stream (legacy era);
-	// nil: st is given, or there is none.
-	open    func() *sseStream
+	// session makes st when the response turns into a stream (legacy
+	// era); nil: st is given, or there is none.
+	session *httpSession
 	conn    *sseConn
 	timeout time.Duration
 	sse     bool
@@ -259,8 +259,8 @@ func (o *responseStream) switchToSSE() {
 		return
 	}
 	o.sse = true
-	if o.st == nil && o.open != nil {
-		o.st = o.open()
+	if o.st == nil && o.session != nil {
+		o.st = o.session.newStream()
 	}
 	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
 	o.conn.ended = o.ended

@@ -446,7 +446,7 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	// The resumable stream is made only if the answer turns into one: most
 	// requests are answered with plain JSON.
 	out := newResponseStream(w, id, nil, h.opts.WriteTimeout)
-	out.open = s.newStream
+	out.session = s
 	// Legacy era: a dropped connection does not cancel the call; the client
 	// may resume the stream with Last-Event-ID. DELETE or
 	// notifications/cancelled do.
@@ -606,6 +606,10 @@ func writeHTTPError(w http.ResponseWriter, status int, id json.RawMessage, code 
 	writeJSON(w, status, "", NewErrorResponse(id, &Error{Code: code, Message: msg}))
 }
 
+// jsonContentType is shared by every JSON response's header (net/http
+// only reads header values; Header.Set and Add replace or copy them).
+var jsonContentType = []string{"application/json"}
+
 func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) {
 	if sessionID != "" {
 		w.Header().Set(HeaderSessionID, sessionID)
@@ -620,7 +624,7 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 		data, _ = json.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
 	}
 	h := w.Header()
-	h["Content-Type"] = []string{"application/json"}
+	h["Content-Type"] = jsonContentType
 	// One Write with the length known: never chunked, whatever the size.
 	h["Content-Length"] = []string{strconv.Itoa(len(data))}
 	w.WriteHeader(status)
