@@ -33,9 +33,12 @@ type callInfo struct {
 	tool          string
 	progressToken json.RawMessage
 	notify        func(*transport.Message) error
-	logLevel      func() LogLevel // nil: the client asked for no logs
-	requestID     json.RawMessage
-	clientCaps    map[string]json.RawMessage
+	// The level logs must reach: the session's current one (session set),
+	// or fixedLevel ("": the client asked for no logs).
+	session    *Session
+	fixedLevel LogLevel
+	requestID  json.RawMessage
+	clientCaps map[string]json.RawMessage
 }
 
 type callKey struct{}
@@ -71,10 +74,17 @@ func Progress(ctx context.Context, progress, total float64, message string) erro
 // JSON-encodable value, typically a string.
 func Log(ctx context.Context, level LogLevel, data any) error {
 	ci := callFrom(ctx)
-	if ci == nil || ci.notify == nil || ci.logLevel == nil {
+	if ci == nil || ci.notify == nil {
 		return nil
 	}
-	if min := ci.logLevel(); levelRank[level] < levelRank[min] {
+	min := ci.fixedLevel
+	if ci.session != nil {
+		min = ci.session.level()
+	}
+	if min == "" {
+		return nil
+	}
+	if levelRank[level] < levelRank[min] {
 		return nil
 	}
 	m, err := transport.NewNotification("notifications/message", LogParams{Level: level, Logger: ci.tool, Data: data})

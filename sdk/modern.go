@@ -156,11 +156,7 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		res.ResultType, res.TTLMs, res.CacheScope = ResultComplete, new(s.opts.ToolsTTL.Milliseconds()), s.cacheScope()
 		return res, nil
 	case "tools/call":
-		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken}
-		if meta.logLevel != "" {
-			level := meta.logLevel
-			ci.logLevel = func() LogLevel { return level }
-		}
+		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel}
 		res, err := s.callTool(ctx, m, ci, ss)
 		if err != nil {
 			return nil, err

@@ -67,17 +67,22 @@ func (ss *Session) ProtocolVersion() string {
 // statelessly, with or without initialize; everything else follows the
 // handshake era.
 func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.Message {
+	return ss.handle(ctx, m, ss.notify)
+}
+
+// handle is Handle with the request's progress and logs going to emit.
+func (ss *Session) handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	if resp := badRequestID(m); resp != nil {
 		return resp
 	}
 	if isModernMessage(m) {
-		return ss.srv.handleModern(ctx, m, ss.emitter(ctx), ss)
+		return ss.srv.handleModern(ctx, m, emit, ss)
 	}
 	if !m.IsRequest() {
 		ss.handleNotification(m)
 		return nil
 	}
-	result, err := ss.dispatch(ctx, m)
+	result, err := ss.dispatch(ctx, m, emit)
 	return respond(m, result, err)
 }
 
@@ -92,26 +97,7 @@ func badRequestID(m *transport.Message) *transport.Message {
 	return transport.NewErrorResponse(nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: id must be a string or an integer"))
 }
 
-type emitKey struct{}
-
-// withEmitter routes the progress and logs of the request handled with
-// ctx to emit (an HTTP request's own stream) instead of the session's
-// notify function.
-func withEmitter(ctx context.Context, emit func(*transport.Message) error) context.Context {
-	if emit == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, emitKey{}, emit)
-}
-
-func (ss *Session) emitter(ctx context.Context) func(*transport.Message) error {
-	if emit, ok := ctx.Value(emitKey{}).(func(*transport.Message) error); ok {
-		return emit
-	}
-	return ss.notify
-}
-
-func (ss *Session) dispatch(ctx context.Context, m *transport.Message) (any, error) {
+func (ss *Session) dispatch(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
 	switch m.Method {
 	case "initialize":
 		return ss.initialize(m.Params)
@@ -125,7 +111,7 @@ func (ss *Session) dispatch(ctx context.Context, m *transport.Message) (any, err
 	case "tools/list":
 		return ss.listTools(m.Params)
 	case "tools/call":
-		return ss.callTool(ctx, m)
+		return ss.callTool(ctx, m, emit)
 	case "logging/setLevel":
 		return ss.setLevel(m.Params)
 	}
@@ -177,11 +163,11 @@ func (s *Server) listTools(raw json.RawMessage) (*ListToolsResult, error) {
 	return &ListToolsResult{Tools: tools, NextCursor: next}, nil
 }
 
-func (ss *Session) callTool(ctx context.Context, m *transport.Message) (any, error) {
+func (ss *Session) callTool(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
 	ss.mu.Lock()
 	caps := ss.clientCaps
 	ss.mu.Unlock()
-	ci := &callInfo{notify: ss.emitter(ctx), logLevel: ss.level, requestID: m.ID, clientCaps: caps}
+	ci := &callInfo{notify: emit, session: ss, requestID: m.ID, clientCaps: caps}
 	return ss.srv.callTool(ctx, m, ci, ss)
 }
 

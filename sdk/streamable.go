@@ -66,7 +66,10 @@ func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(Leg
 type httpSession struct{ ss *Session }
 
 func (h httpSession) Handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
-	return h.ss.Handle(withEmitter(ctx, emit), m)
+	if emit == nil {
+		emit = h.ss.notify
+	}
+	return h.ss.handle(ctx, m, emit)
 }
 
 func (h httpSession) Close() { h.ss.Close() }
