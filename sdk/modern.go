@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"unicode/utf8"
 
+	"github.com/mcpdev/mcpdev/internal/jsonscan"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -52,22 +54,58 @@ func isModernMessage(m *transport.Message) bool {
 	if !bytes.Contains(m.Params, []byte(MetaProtocolVersion)) && !bytes.Contains(m.Params, []byte(MetaClientCapabilities)) {
 		return false
 	}
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
+	meta, ok := scanMeta(m.Params)
+	if !ok {
+		var p struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		}
+		if json.Unmarshal(m.Params, &p) != nil {
+			return false
+		}
+		meta = p.Meta
 	}
-	if json.Unmarshal(m.Params, &p) != nil {
-		return false
-	}
-	_, v := p.Meta[MetaProtocolVersion]
-	_, c := p.Meta[MetaClientCapabilities]
+	_, v := meta[MetaProtocolVersion]
+	_, c := meta[MetaClientCapabilities]
 	return v || c
+}
+
+// scanMeta is params' _meta object as encoding/json decodes it into a
+// map[string]json.RawMessage (nil when absent or null), read without
+// reflection. It reports false for anything where encoding/json's answer
+// could differ (escaped or duplicate keys, a key matching "_meta" but for
+// case, a _meta that is not an object or null): the caller then asks it.
+func scanMeta(params json.RawMessage) (map[string]json.RawMessage, bool) {
+	if len(params) == 0 {
+		return nil, false
+	}
+	var raw []byte
+	ok := jsonscan.Object(params, func(key []byte, escaped bool, val []byte) bool {
+		switch {
+		case escaped:
+			return false
+		case string(key) == "_meta":
+			if raw != nil {
+				return false
+			}
+			raw = val
+		case bytes.EqualFold(key, []byte("_meta")): // encoding/json matches field names so
+			return false
+		}
+		return true
+	})
+	if !ok || raw == nil || raw[0] == 'n' {
+		return nil, ok
+	}
+	return scanObject(raw)
 }
 
 func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
-	if err := unmarshalParams(raw, &p); err != nil {
+	if meta, ok := scanMeta(raw); ok {
+		p.Meta = meta
+	} else if err := unmarshalParams(raw, &p); err != nil {
 		return nil, err
 	}
 	var missing []string
@@ -80,19 +118,45 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 		return nil, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
 	}
 	rm := &requestMeta{progressToken: p.Meta["progressToken"]}
-	if json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
+	var ok bool
+	if rm.version, ok = jsonscan.PlainString(p.Meta[MetaProtocolVersion]); !ok && json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
 	}
-	if json.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
+	if caps, ok := scanObject(p.Meta[MetaClientCapabilities]); ok {
+		rm.caps = caps
+	} else if json.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
 	}
 	if raw, ok := p.Meta[MetaLogLevel]; ok {
-		err := json.Unmarshal(raw, &rm.logLevel)
+		var err error
+		if level, plain := jsonscan.PlainString(raw); plain {
+			rm.logLevel = LogLevel(level)
+		} else {
+			err = json.Unmarshal(raw, &rm.logLevel)
+		}
 		if _, known := levelRank[rm.logLevel]; err != nil || !known {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
 		}
 	}
 	return rm, nil
+}
+
+// scanObject decodes a JSON object into a map[string]json.RawMessage as
+// encoding/json does, without reflection; false (decode it with
+// encoding/json) for anything but an object of distinct unescaped keys.
+func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	m := make(map[string]json.RawMessage)
+	ok := jsonscan.Object(raw, func(key []byte, escaped bool, val []byte) bool {
+		if _, dup := m[string(key)]; dup || escaped || !utf8.Valid(key) {
+			return false // (encoding/json replaces invalid UTF-8 in keys)
+		}
+		m[string(key)] = val
+		return true
+	})
+	return m, ok
 }
 
 func joinComma(s []string) string {

@@ -320,9 +320,12 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 			case 'n':
 				p.Meta = nil
 			case '{':
-				var meta RequestMeta
-				if json.Unmarshal(val, &meta) != nil {
-					return false
+				meta, ok := scanRequestMeta(val)
+				if !ok {
+					meta = RequestMeta{}
+					if json.Unmarshal(val, &meta) != nil {
+						return false
+					}
 				}
 				p.Meta = &meta
 			default:
@@ -345,4 +348,26 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 		seen |= bit
 		return true
 	})
+}
+
+// scanRequestMeta decodes a _meta object into RequestMeta as encoding/json
+// does, without reflection; false (ask encoding/json) for escaped keys, a
+// repeated progressToken or one spelled in another case.
+func scanRequestMeta(val []byte) (RequestMeta, bool) {
+	var meta RequestMeta
+	ok := jsonscan.Object(val, func(key []byte, escaped bool, v []byte) bool {
+		switch {
+		case escaped:
+			return false
+		case string(key) == "progressToken":
+			if meta.ProgressToken != nil {
+				return false
+			}
+			meta.ProgressToken = v
+		case bytes.EqualFold(key, []byte("progressToken")): // as encoding/json matches field names
+			return false
+		}
+		return true
+	})
+	return meta, ok
 }
