@@ -309,10 +309,10 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
 	d := &m.dev
 	tool, args := m.callTool, m.callArgs
-	m.onCallDone(msg)
+	relist := m.onCallDone(msg)
 	rec := &callRecord{tool: tool.Name, args: args, res: msg.res, err: msg.err, elapsed: msg.elapsed}
 	if msg.res == nil && !isRPCError(msg.err) {
-		return nil // cancelled or the connection went away
+		return relist // cancelled or the connection went away
 	}
 	d.last = rec
 	d.calls = append(d.calls, inspector.RecordedCall{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err})
@@ -321,10 +321,10 @@ func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
 		d.rerunOld, d.pinned, d.scroll = nil, true, 0
 	}
 	if d.state == nil {
-		return nil
+		return relist
 	}
 	d.state.SetArgs(d.stateKey(m.opts.Target), tool.Name, args)
-	return saveStateCmd(d.state)
+	return tea.Batch(relist, saveStateCmd(d.state))
 }
 
 func isRPCError(err error) bool {

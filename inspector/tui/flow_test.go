@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // End-to-end flows: the real program against real server processes (the
@@ -151,4 +152,29 @@ func TestFlowMediaSave(t *testing.T) {
 	f.waitFor("image · image/png · 25 B", "resource link", "embedded resource · mem://config.json")
 	f.keys("s")
 	f.waitFor("saved ")
+}
+
+// A call that changes the tool set: the new tool shows up. Against an sdk
+// server the inspector speaks the stateless era, where no
+// notifications/tools/list_changed can come: it lists the tools again
+// after each call.
+func TestFlowToolsChangedByACall(t *testing.T) {
+	t.Parallel()
+	f := startFlow(t, "growing")
+	f.waitFor("● connected", "grow")
+	f.keys("enter", "ctrl+r")
+	f.waitFor("registered grown_1", "A tool grow registered.") // the new tool is listed, with its description
+	// The era the inspector's client picks against this server:
+	conn, err := transport.Command(serverBin(t, "growing"), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sdk.Connect(context.Background(), conn, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if era := c.Era(); era != sdk.EraStateless {
+		t.Errorf("era %q: this test is about the stateless era", era)
+	}
 }

@@ -174,6 +174,7 @@ func serverBin(t *testing.T, name string) string {
 		pkgs := map[string]string{
 			"bookshop03": "../../examples/tutorial/03-field-constraints",
 			"workbench":  "./testdata/server",
+			"growing":    "./testdata/growing",
 		}
 		for bin, pkg := range pkgs {
 			out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, bin), pkg).CombinedOutput()

@@ -42,7 +42,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case disconnectedMsg:
 		m.onDisconnected(msg)
 	case callDoneMsg:
-		m.onCallDone(msg)
+		return m.onCallDone(msg)
 	case tickMsg:
 		if m.call != nil && m.call.id == msg.id {
 			return tickCmd(msg.id)
@@ -252,9 +252,12 @@ func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
 	return tea.Batch(callCmd(ctx, m.sess, m.call.id, t, args), tickCmd(m.call.id))
 }
 
-func (m *Model) onCallDone(msg callDoneMsg) {
+// onCallDone shows a call's outcome. In the stateless era no
+// notifications/tools/list_changed can arrive, so the tools are listed
+// again after every call (a call is what usually changes them).
+func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	if m.call == nil || msg.id != m.call.id {
-		return
+		return nil
 	}
 	m.call.cancel()
 	m.call = nil
@@ -266,7 +269,12 @@ func (m *Model) onCallDone(msg callDoneMsg) {
 	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
 		m.status = "the connection closed during the call"
+		return nil
 	}
+	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.EraStateless {
+		return listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen)
+	}
+	return nil
 }
 
 // cancelCall cancels the running call: the client sends
