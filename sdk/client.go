@@ -48,6 +48,10 @@ type ClientOptions struct {
 	OnNotification func(*transport.Message)
 	// Trace sees every message in both directions, e.g. for a traffic pane.
 	Trace func(Direction, *transport.Message)
+	// OnWarning receives what the client tolerates but reports, such as a
+	// listed tool left out for an invalid x-mcp-header annotation (a
+	// *ToolExcludedError). Default: a line on stderr.
+	OnWarning func(error)
 }
 
 // Client is a connection to an MCP server.
@@ -64,6 +68,7 @@ type Client struct {
 	closed  bool
 	done    chan struct{}
 	err     error
+	params  map[string][]transport.ParamHeader // Mcp-Param-* headers by tool, from the last listing
 }
 
 type pendingCall struct {
@@ -217,7 +222,7 @@ func (c *Client) ListTools(ctx context.Context) ([]ToolInfo, error) {
 		}
 		all = append(all, res.Tools...)
 		if res.NextCursor == "" || res.NextCursor == cursor {
-			return all, nil
+			return c.screenTools(all), nil
 		}
 		cursor = res.NextCursor
 	}
@@ -245,7 +250,12 @@ func (c *Client) CallTool(ctx context.Context, name string, args any, opts *Call
 		onProgress = opts.OnProgress
 	}
 	var res CallToolResult
-	if err := c.call(ctx, "tools/call", params, &res, onProgress); err != nil {
+	err := c.call(ctx, "tools/call", params, &res, onProgress)
+	if err != nil && c.learnParamHeaders(ctx, name, err) {
+		res = CallToolResult{}
+		err = c.call(ctx, "tools/call", params, &res, onProgress)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return &res, nil

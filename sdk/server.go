@@ -4,6 +4,11 @@
 //	s := sdk.NewServer("Bookshop", nil)
 //	sdk.Tool(s, SearchBooks) // name, description and schema from the function
 //	s.Run(context.Background())
+//
+// Struct tags on the argument type shape the input schema: `json:` names
+// the argument, `jsonschema:` adds descriptions, bounds and defaults, and
+// `mcpheader:"Region"` mirrors the argument into the HTTP header
+// Mcp-Param-Region for load balancers and gateways (ParamHeaderTag).
 package sdk
 
 import (
@@ -49,6 +54,9 @@ type Server struct {
 	tools    []*registeredTool
 	byName   map[string]*registeredTool
 	sessions map[*Session]struct{}
+	// headerTools counts tools with Mcp-Param-* headers: with none, the
+	// HTTP handler's per-call question costs one atomic load.
+	headerTools atomic.Int32
 }
 
 // NewServer returns a server named name; opts may be nil.
@@ -87,8 +95,20 @@ func (s *Server) AddTool(defs ...*ToolDef) {
 		}
 		s.byName[t.info.Name] = t
 	}
+	s.countHeaderTools()
 	s.mu.Unlock()
 	s.notifyListChanged()
+}
+
+// countHeaderTools updates headerTools; s.mu is held.
+func (s *Server) countHeaderTools() {
+	n := int32(0)
+	for _, t := range s.tools {
+		if len(t.params) > 0 {
+			n++
+		}
+	}
+	s.headerTools.Store(n)
 }
 
 // RemoveTool removes tools by name and tells connected clients.
@@ -107,6 +127,7 @@ func (s *Server) RemoveTool(names ...string) {
 			}
 		}
 	}
+	s.countHeaderTools()
 	s.mu.Unlock()
 	s.notifyListChanged()
 }

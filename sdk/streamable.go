@@ -61,6 +61,16 @@ func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit f
 
 func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(LegacyVersions, v) }
 
+func (b httpBackend) ParamHeaders(tool string) []transport.ParamHeader {
+	if b.s.headerTools.Load() == 0 {
+		return nil
+	}
+	if t := b.s.tool(tool); t != nil {
+		return t.params
+	}
+	return nil
+}
+
 // httpSession adapts a Session to one Mcp-Session-Id: each request's
 // progress and logs go to that request's own stream.
 type httpSession struct{ ss *Session }

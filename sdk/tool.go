@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime/debug"
 
+	"github.com/mcpdev/mcpdev/transport"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -34,11 +35,14 @@ type rawHandler func(ctx context.Context, args json.RawMessage) (*CallToolResult
 type registeredTool struct {
 	info    ToolInfo
 	handler rawHandler
+	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case, the
 // description its doc comment, the input schema is inferred from In (a
 // struct) and the output from Out; opts (at most one) overrides any of them.
+// A field of In tagged `mcpheader:"Name"` is mirrored into the HTTP header
+// Mcp-Param-Name (see ParamHeaderTag).
 // Tool panics on a programming error (a closure without a name, an invalid
 // name, an argument type that is not a struct); use NewTool to get an error.
 func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*ToolOptions) {
@@ -74,6 +78,10 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}
 	info.InputSchema = in.raw
+	params, err := transport.ParamHeaders(in.raw)
+	if err != nil {
+		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
+	}
 	out, err := newOutputCodec[Out](o.OutputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
@@ -94,7 +102,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		}
 		return out.encode(name, res), nil
 	}
-	return &ToolDef{t: &registeredTool{info: info, handler: handler}}, nil
+	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params}}, nil
 }
 
 func describeTool(o ToolOptions, importPath, funcName string) (ToolInfo, error) {
@@ -147,7 +155,13 @@ func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
 	}
 	raw := override
 	if raw == nil {
-		raw = mustJSON(inferSchema(t, docs, false))
+		s := inferSchema(t, docs, false)
+		if err := addParamHeaders(s, t); err != nil {
+			return nil, err
+		}
+		raw = mustJSON(s)
+	} else if hasHeaderTags(t) {
+		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
 	}
 	args, err := newArgSchema(raw)
 	if err != nil {

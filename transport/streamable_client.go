@@ -41,7 +41,8 @@ type StreamableClientOptions struct {
 // written request is POSTed and its answer (JSON, or an SSE stream with
 // progress and logs before the response) comes back through Read. It
 // speaks both eras: requests carrying the 2026-07-28 _meta go out with the
-// MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and no session;
+// MCP-Protocol-Version, Mcp-Method and Mcp-Name headers (and, on
+// tools/call, the Mcp-Param-* headers of SetParamHeaders) and no session;
 // otherwise it keeps the Mcp-Session-Id of initialize, opens the GET
 // stream and resumes with Last-Event-ID a response stream that ends before
 // its response — broken, or closed by the server to be polled (SEP-1699),
@@ -62,6 +63,7 @@ type StreamableClient struct {
 	getOpen   bool
 	inflight  map[string]context.CancelFunc
 	closed    bool
+	params    map[string][]ParamHeader // SetParamHeaders: tool → mirrored arguments
 
 	sleep func(ctx context.Context, d time.Duration) // sleepCtx; tests record the waits
 }
@@ -488,7 +490,30 @@ func (c *StreamableClient) setHeaders(h http.Header, m *Message, stateless bool)
 	}
 	if name, ok := nameParam(m); ok {
 		h.Set(HeaderName, name)
+		if m.Method == "tools/call" {
+			if ps := c.paramHeaders(name); len(ps) > 0 {
+				setParamHeaders(h, m.Params, ps)
+			}
+		}
 	}
+}
+
+// SetParamHeaders tells the client which tool arguments to mirror into
+// Mcp-Param-* headers (SEP-2243) on stateless tools/call requests, by tool
+// name, replacing what it was told before. ParamHeaders reads them from a
+// tool's inputSchema; sdk.Client calls this after each tools/list. String
+// values that are not safe header text travel Base64-encoded
+// (EncodeParamValue); null or absent arguments send no header.
+func (c *StreamableClient) SetParamHeaders(tools map[string][]ParamHeader) {
+	c.mu.Lock()
+	c.params = tools
+	c.mu.Unlock()
+}
+
+func (c *StreamableClient) paramHeaders(tool string) []ParamHeader {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.params[tool]
 }
 
 // noteSession records the session id handed out by initialize.

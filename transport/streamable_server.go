@@ -44,6 +44,11 @@ type StreamableBackend interface {
 	Stateless(ctx context.Context, m *Message, emit func(*Message) error) *Message
 	// IsLegacyVersion reports whether v is negotiated with initialize.
 	IsLegacyVersion(v string) bool
+	// ParamHeaders lists the arguments a tool's calls mirror into
+	// Mcp-Param-* headers (its x-mcp-header annotations, SEP-2243), nil
+	// for none; stateless tools/call requests are checked against them.
+	// It is asked on every such request: keep it cheap.
+	ParamHeaders(tool string) []ParamHeader
 }
 
 // StreamableSession is one legacy-era session (one Mcp-Session-Id).
@@ -383,6 +388,14 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 		return
+	}
+	if m.Method == "tools/call" && pk.hasName {
+		if ps := h.backend.ParamHeaders(pk.name); len(ps) > 0 {
+			if e := checkParamHeaders(r.Header, m.Params, ps); e != nil {
+				writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
+				return
+			}
+		}
 	}
 	if !m.IsRequest() {
 		h.backend.Stateless(r.Context(), m, nil)

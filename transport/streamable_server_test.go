@@ -28,7 +28,10 @@ type fakeBackend struct {
 	// set (newPollBackend): tools/call runs poll instead of echoing
 	closed chan bool
 	step   chan struct{}
+	params map[string][]transport.ParamHeader // ParamHeaders' answers, by tool
 }
+
+func (b *fakeBackend) ParamHeaders(tool string) []transport.ParamHeader { return b.params[tool] }
 
 func (b *fakeBackend) IsLegacyVersion(v string) bool { return v == "2025-11-25" || v == "2025-03-26" }
 
