@@ -12,6 +12,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -171,6 +172,21 @@ func SaveContact(ctx context.Context, c ContactArgs) (string, error) {
 	return "Contact " + c.Name + " saved", nil
 }
 
+// HeaderArgs are the arguments of test_custom_headers. Region, Priority
+// and Verbose are mirrored into Mcp-Param-* headers over Streamable HTTP
+// (SEP-2243); the server checks them against the body before the tool runs.
+type HeaderArgs struct {
+	Region   string `json:"region" mcpheader:"Region" jsonschema:"description=Datacenter region (header Mcp-Param-Region)"`
+	Priority int    `json:"priority,omitempty" mcpheader:"Priority" jsonschema:"description=Integer priority (header Mcp-Param-Priority)"`
+	Verbose  *bool  `json:"verbose,omitempty" mcpheader:"Verbose" jsonschema:"description=Optional flag (header Mcp-Param-Verbose)"`
+	Query    string `json:"query" jsonschema:"description=Not mirrored into a header"`
+}
+
+// TestCustomHeaders echoes the arguments its headers mirror.
+func TestCustomHeaders(ctx context.Context, a HeaderArgs) (string, error) {
+	return fmt.Sprintf("region=%q priority=%d query=%q", a.Region, a.Priority, a.Query), nil
+}
+
 func main() {
 	s := sdk.NewServer("mcpdev-conformance", &sdk.ServerOptions{Version: "1.0.0"})
 	sdk.Tool(s, TestSimpleText)
@@ -190,6 +206,7 @@ func main() {
 		Description: "Tool with JSON Schema 2020-12 features",
 		InputSchema: []byte(contactSchema),
 	})
+	sdk.Tool(s, TestCustomHeaders)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}
