@@ -33,6 +33,11 @@ func hooks(box *mailbox, name string) *sdk.ClientOptions {
 		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
 		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
 		Trace:          func(d sdk.Direction, m *transport.Message) { box.push(traceEvent(d, m)) },
+		// A tool left out for an invalid x-mcp-header annotation: to the
+		// logs pane (stderr would scribble over the screen).
+		OnWarning: func(err error) {
+			box.push(logEvent{at: time.Now(), level: "warning", logger: "mcpdev", text: err.Error()})
+		},
 	}
 }
 
