@@ -199,6 +199,8 @@ func TestStdioSubprocess(t *testing.T) {
 			{`{"jsonrpc":"2.0","id":true,"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
 			{`{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"chatty","arguments":{}}}`, invalidRequest},
 			{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, invalidRequestNull},
+			// A method that is not a string: still a request, answered.
+			{`{"jsonrpc":"2.0","id":8,"method":5}`, `{"jsonrpc":"2.0","id":8,"error":{"code":-32600,"message":"Invalid Request: json: cannot unmarshal number into Go struct field Message.method of type string"}}`},
 			{`{"jsonrpc":"2.0","id":7,"method":"ping"}`, `{"jsonrpc":"2.0","id":7,"result":{}}`},
 		}
 		for _, st := range steps {

@@ -253,7 +253,12 @@ func salvageID(data []byte) *Message {
 		return nil
 	}
 	m := &Message{JSONRPC: Version}
-	_ = json.Unmarshal(probe.Method, &m.Method)
+	if json.Unmarshal(probe.Method, &m.Method) != nil && len(probe.Method) > 0 {
+		// A method that is not a string still makes the message a request
+		// (never a response), whose Invalid Request error is answered:
+		// keep its JSON text as the method, which is never dispatched.
+		m.Method = string(probe.Method)
+	}
 	switch {
 	case len(probe.ID) == 0:
 		if m.Method == "" {
