@@ -320,6 +320,15 @@ func (rc *rawConn) post(_ string, h map[string]string, body string) (string, htt
 		return "", nil, err
 	}
 	resp, err := http.ReadResponse(rc.br, nil)
+	if err == nil && resp.Close {
+		resp.Body.Close()
+		return "", nil, fmt.Errorf("server closed the keep-alive connection")
+	}
+	return readBody(resp, err)
+}
+
+// readBody reads a whole 2xx response.
+func readBody(resp *http.Response, err error) (string, http.Header, error) {
 	if err != nil {
 		return "", nil, err
 	}
@@ -328,9 +337,6 @@ func (rc *rawConn) post(_ string, h map[string]string, body string) (string, htt
 	_, err = io.Copy(&b, resp.Body)
 	if resp.StatusCode/100 != 2 {
 		return "", nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, b.String())
-	}
-	if resp.Close {
-		return "", nil, fmt.Errorf("server closed the keep-alive connection")
 	}
 	return b.String(), resp.Header, err
 }
@@ -344,17 +350,7 @@ func post(url string, h map[string]string, body string) (string, http.Header, er
 	for k, v := range h {
 		req.Header.Set(k, v)
 	}
-	resp, err := httpClient.Do(req)
-	if err != nil {
-		return "", nil, err
-	}
-	defer resp.Body.Close()
-	var b bytes.Buffer
-	_, err = io.Copy(&b, resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return "", nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, b.String())
-	}
-	return b.String(), resp.Header, err
+	return readBody(httpClient.Do(req))
 }
 
 const statelessMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
