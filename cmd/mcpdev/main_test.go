@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -297,14 +298,36 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// The shipped sessions pass; a session that should fail fails.
+// The shipped sessions pass; a session that should fail fails. The one
+// against server-everything needs the npm peers: skipped without them
+// (failed under MCPDEV_REQUIRE_PEERS=1), like every peer test.
 func TestTestCommand(t *testing.T) {
-	r := mcpdev(t, "test", "testdata/sessions")
-	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	last := lines[len(lines)-1]
-	if r.code != 0 || !strings.HasSuffix(last, " passed, 0 failed") {
-		t.Fatalf("exit %d, last line %q\n%s\n%s", r.code, last, r.stdout, r.stderr)
+	sessions, err := filepath.Glob(filepath.Join(repoRoot, "testdata", "sessions", "*.txtar"))
+	if err != nil || len(sessions) == 0 {
+		t.Fatalf("no shipped sessions: %v", err)
 	}
+	var own []string
+	for _, s := range sessions {
+		if filepath.Base(s) != "server-everything.txtar" {
+			own = append(own, s)
+		}
+	}
+	passes := func(t *testing.T, paths ...string) {
+		t.Helper()
+		r := mcpdev(t, append([]string{"test"}, paths...)...)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		last := lines[len(lines)-1]
+		if r.code != 0 || !strings.HasSuffix(last, " passed, 0 failed") || strings.Count(r.stdout, "--- PASS: ") != len(paths) {
+			t.Fatalf("exit %d, last line %q, want %d sessions passed\n%s\n%s", r.code, last, len(paths), r.stdout, r.stderr)
+		}
+	}
+	passes(t, own...)
+	t.Run("server-everything", func(t *testing.T) {
+		node, _ := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
+		t.Setenv("MCPDEV_NODE", node)
+		t.Setenv("MCPDEV_PEERS", peers.Dir())
+		passes(t, filepath.Join(repoRoot, "testdata", "sessions", "server-everything.txtar"))
+	})
 
 	bad := filepath.Join(t.TempDir(), "bad.txtar")
 	writeSession(t, bad, `target `+filepath.Join(repoRoot, tutorial03)+`
@@ -313,7 +336,7 @@ call search_books query=dune limit=5
 call search_books query=dune limit=500
   text contains Found
 `)
-	r = mcpdev(t, "test", bad)
+	r := mcpdev(t, "test", bad)
 	if r.code != 1 || !strings.HasSuffix(strings.TrimSpace(r.stdout), "0 passed, 2 failed") {
 		t.Fatalf("exit %d\n%s", r.code, r.stdout)
 	}
