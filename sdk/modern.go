@@ -69,6 +69,8 @@ func isModernMessage(m *transport.Message) bool {
 	return v || c
 }
 
+var metaMember = []string{"_meta"}
+
 // scanMeta is params' _meta object as encoding/json decodes it into a
 // map[string]json.RawMessage (nil when absent or null), read without
 // reflection. It reports false for anything where encoding/json's answer
@@ -79,18 +81,8 @@ func scanMeta(params json.RawMessage) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	var raw []byte
-	ok := jsonscan.Object(params, func(key []byte, escaped bool, val []byte) bool {
-		switch {
-		case escaped:
-			return false
-		case string(key) == "_meta":
-			if raw != nil {
-				return false
-			}
-			raw = val
-		case bytes.EqualFold(key, []byte("_meta")): // encoding/json matches field names so
-			return false
-		}
+	ok := jsonscan.Fields(params, metaMember, func(_ string, val []byte) bool {
+		raw = val
 		return true
 	})
 	if !ok || raw == nil || raw[0] == 'n' {

@@ -1,7 +1,6 @@
 package sdk
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -300,73 +299,47 @@ func unmarshalParams(raw json.RawMessage, v any) error {
 // tools/call params (see transport's decodeFast); false: use
 // unmarshalParams. Arguments share raw's bytes.
 func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
-	var seen uint8
-	return jsonscan.Object(raw, func(key []byte, escaped bool, val []byte) bool {
-		var bit uint8
-		switch string(key) {
+	return jsonscan.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
+		switch name {
 		case "name":
-			bit = 1
 			s, ok := jsonscan.PlainString(val)
-			if !ok {
-				return false
-			}
 			p.Name = s
+			return ok
 		case "arguments":
-			bit = 2
 			p.Arguments = val
-		case "_meta":
-			bit = 4
-			switch val[0] {
-			case 'n':
-				p.Meta = nil
-			case '{':
-				meta, ok := scanRequestMeta(val)
-				if !ok {
-					meta = RequestMeta{}
-					if json.Unmarshal(val, &meta) != nil {
-						return false
-					}
-				}
-				p.Meta = &meta
-			default:
-				return false
-			}
-		default:
-			if escaped {
-				return false
-			}
-			for _, name := range [...]string{"name", "arguments", "_meta"} {
-				if bytes.EqualFold(key, []byte(name)) {
+			return true
+		}
+		switch val[0] { // _meta
+		case 'n':
+			p.Meta = nil
+			return true
+		case '{':
+			meta, ok := scanRequestMeta(val)
+			if !ok {
+				meta = RequestMeta{}
+				if json.Unmarshal(val, &meta) != nil {
 					return false
 				}
 			}
+			p.Meta = &meta
 			return true
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
+		return false
 	})
 }
+
+var (
+	callParamsMembers  = []string{"name", "arguments", "_meta"}
+	requestMetaMembers = []string{"progressToken"}
+)
 
 // scanRequestMeta decodes a _meta object into RequestMeta as encoding/json
 // does, without reflection; false (ask encoding/json) for escaped keys, a
 // repeated progressToken or one spelled in another case.
 func scanRequestMeta(val []byte) (RequestMeta, bool) {
 	var meta RequestMeta
-	ok := jsonscan.Object(val, func(key []byte, escaped bool, v []byte) bool {
-		switch {
-		case escaped:
-			return false
-		case string(key) == "progressToken":
-			if meta.ProgressToken != nil {
-				return false
-			}
-			meta.ProgressToken = v
-		case bytes.EqualFold(key, []byte("progressToken")): // as encoding/json matches field names
-			return false
-		}
+	ok := jsonscan.Fields(val, requestMetaMembers, func(_ string, v []byte) bool {
+		meta.ProgressToken = v
 		return true
 	})
 	return meta, ok

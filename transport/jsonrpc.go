@@ -176,35 +176,23 @@ func decodeFast(data []byte) (*Message, bool) {
 	buf := make([]byte, len(data))
 	copy(buf, data)
 	m := &Message{}
-	var seen uint8
-	ok := jsonscan.Object(buf, func(key []byte, escaped bool, val []byte) bool {
-		var bit uint8
-		switch string(key) {
+	ok := jsonscan.Fields(buf, messageMembers, func(name string, val []byte) bool {
+		switch name {
 		case "jsonrpc":
-			bit = 1
 			s, ok := jsonscan.PlainString(val)
-			if !ok {
-				return false
-			}
 			m.JSONRPC = s
+			return ok
 		case "id":
-			bit = 2
 			m.ID = val
 		case "method":
-			bit = 4
 			s, ok := jsonscan.PlainString(val)
-			if !ok {
-				return false
-			}
 			m.Method = s
+			return ok
 		case "params":
-			bit = 8
 			m.Params = val
 		case "result":
-			bit = 16
 			m.Result = val
 		case "error":
-			bit = 32
 			switch val[0] {
 			case 'n':
 				m.Error = nil
@@ -217,28 +205,13 @@ func decodeFast(data []byte) (*Message, bool) {
 			default:
 				return false
 			}
-		default:
-			// encoding/json matches member names case-insensitively.
-			if escaped {
-				return false
-			}
-			for _, name := range messageMembers {
-				if bytes.EqualFold(key, []byte(name)) {
-					return false
-				}
-			}
-			return true
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
 		return true
 	})
 	return m, ok
 }
 
-var messageMembers = [...]string{"jsonrpc", "id", "method", "params", "result", "error"}
+var messageMembers = []string{"jsonrpc", "id", "method", "params", "result", "error"}
 
 // salvageID returns what Decode can still read of a message that
 // encoding/json rejects: its id and, when it is a string, its method (so a

@@ -275,8 +275,6 @@ type peekedParams struct {
 // peekFast is json.Unmarshal(params, &p) in one pass for the usual params
 // (see decodeFast); false: use json.Unmarshal.
 func peekFast(params []byte) (p peekedParams, ok bool) {
-	const versionKey = "io.modelcontextprotocol/protocolVersion"
-	var seen uint8
 	str := func(val []byte, dst **string) bool {
 		if val[0] == 'n' {
 			*dst = nil
@@ -286,59 +284,37 @@ func peekFast(params []byte) (p peekedParams, ok bool) {
 		*dst = &s
 		return ok
 	}
-	ok = jsonscan.Object(params, func(key []byte, escaped bool, val []byte) bool {
-		var bit uint8
-		switch string(key) {
+	ok = jsonscan.Fields(params, peekedMembers, func(name string, val []byte) bool {
+		switch name {
 		case "name":
-			bit = 1
-			ok = str(val, &p.Name)
+			return str(val, &p.Name)
 		case "uri":
-			bit = 2
-			ok = str(val, &p.URI)
+			return str(val, &p.URI)
 		case "taskId":
-			bit = 4
-			ok = str(val, &p.TaskID)
-		case "_meta":
-			bit = 8
-			switch val[0] {
-			case 'n':
-				p.Meta = nil
-				ok = true
-			case '{':
-				p.Meta = &struct {
-					Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-				}{}
-				found := false
-				ok = jsonscan.Object(val, func(key []byte, escaped bool, v []byte) bool {
-					if string(key) == versionKey && !found {
-						found = true
-						p.Meta.Version = v
-						return true
-					}
-					return !escaped && !bytes.EqualFold(key, []byte(versionKey))
-				})
-			default:
-				ok = false
-			}
-		default:
-			if escaped {
-				return false
-			}
-			for _, name := range [...]string{"name", "uri", "taskId", "_meta"} {
-				if bytes.EqualFold(key, []byte(name)) {
-					return false
-				}
-			}
+			return str(val, &p.TaskID)
+		}
+		switch val[0] { // _meta
+		case 'n':
+			p.Meta = nil
 			return true
+		case '{':
+			p.Meta = &struct {
+				Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+			}{}
+			return jsonscan.Fields(val, metaVersionMember, func(_ string, v []byte) bool {
+				p.Meta.Version = v
+				return true
+			})
 		}
-		if !ok || seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
+		return false
 	})
 	return p, ok
 }
+
+var (
+	peekedMembers     = []string{"name", "uri", "taskId", "_meta"}
+	metaVersionMember = []string{"io.modelcontextprotocol/protocolVersion"}
+)
 
 // metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
 func metaVersion(m *Message) (string, bool) {

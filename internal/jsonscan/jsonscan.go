@@ -1,13 +1,15 @@
-package jsonscan
-
 // Package jsonscan is a validating scanner over the members of one JSON object, for decoding
 // the few fields of a message in one pass without reflection. It accepts
 // exactly what encoding/json accepts as JSON (invalid UTF-8 inside strings
 // included) up to a nesting depth of MaxDepth, and reports anything
 // else as not ok, so that callers fall back to encoding/json and keep its
 // behaviour and error messages. transport and sdk share it.
+package jsonscan
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 const MaxDepth = 200
 
@@ -59,6 +61,38 @@ func Object(data []byte, fn func(key []byte, escaped bool, val []byte) bool) boo
 			return false
 		}
 	}
+}
+
+// Fields reads the object in data as encoding/json reads it into a struct
+// whose fields are named names (at most 64): set(name, val) for each member
+// whose key is exactly one of names; other members are skipped, as
+// encoding/json skips unknown ones. It reports false — decode with
+// encoding/json instead, which may read the object differently — when data
+// is not such an object, a key holds an escape, a key equals a name but
+// for case (encoding/json matches field names ignoring case), a name occurs
+// twice, or set returns false.
+func Fields(data []byte, names []string, set func(name string, val []byte) bool) bool {
+	var seen uint64
+	return Object(data, func(key []byte, escaped bool, val []byte) bool {
+		if escaped {
+			return false
+		}
+		for i, name := range names {
+			if string(key) == name {
+				if seen&(1<<i) != 0 {
+					return false
+				}
+				seen |= 1 << i
+				return set(name, val)
+			}
+		}
+		for _, name := range names {
+			if bytes.EqualFold(key, []byte(name)) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 func Space(data []byte, i int) int {
