@@ -30,20 +30,12 @@ type memConn struct {
 func (c *memConn) Read(ctx context.Context) (*Message, error) {
 	select {
 	case data := <-c.in:
-		m, derr := Decode(data)
-		if derr != nil {
-			return nil, &DecodeError{Err: derr, Msg: m}
-		}
-		return m, nil
+		return decodeFrame(data)
 	case <-c.done:
 		// deliver what was already sent before the close
 		select {
 		case data := <-c.in:
-			m, derr := Decode(data)
-			if derr != nil {
-				return nil, &DecodeError{Err: derr, Msg: m}
-			}
-			return m, nil
+			return decodeFrame(data)
 		default:
 		}
 		return nil, io.EOF
@@ -73,3 +65,12 @@ func (c *memConn) Write(ctx context.Context, m *Message) error {
 }
 
 func (c *memConn) Close() error { c.close(); return nil }
+
+// decodeFrame decodes one frame of the pipe; a bad one is a *DecodeError.
+func decodeFrame(data []byte) (*Message, error) {
+	m, derr := Decode(data)
+	if derr != nil {
+		return nil, &DecodeError{Err: derr, Msg: m}
+	}
+	return m, nil
+}
