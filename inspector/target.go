@@ -53,6 +53,15 @@ type Target struct {
 	// BuildCache is where Go targets are built (default: the user cache
 	// directory, mcpdev/build).
 	BuildCache string
+	// Words name the target on a command line, as Resolve got them: the
+	// target flags (--env, --cwd, --header, --config, --server) then the
+	// TARGET word or "--" CMD ARGS…. Relative paths are relative to the
+	// directory mcpdev started in (or ResolveOptions.BaseDir).
+	Words []string
+	// Source is the file or directory the target was resolved from: the Go
+	// file or package, the script, the executable. Empty for -- CMD, URLs
+	// and servers from a config file.
+	Source string
 }
 
 // ResolveOptions are the target flags shared by every mcpdev command.
@@ -91,7 +100,29 @@ func Resolve(words []string, opts *ResolveOptions) (*Target, error) {
 	if err := applyCommon(t, &o); err != nil {
 		return nil, err
 	}
+	t.Words = append(o.flagWords(), words...)
 	return t, nil
+}
+
+// flagWords writes the target flags back as command-line words.
+func (o *ResolveOptions) flagWords() []string {
+	var w []string
+	for _, kv := range o.Env {
+		w = append(w, "--env", kv)
+	}
+	if o.Dir != "" {
+		w = append(w, "--cwd", o.Dir)
+	}
+	for _, h := range o.Headers {
+		w = append(w, "--header", h)
+	}
+	if o.Config != "" {
+		w = append(w, "--config", o.Config)
+	}
+	if o.Server != "" {
+		w = append(w, "--server", o.Server)
+	}
+	return w
 }
 
 func resolveWords(words []string, o *ResolveOptions) (*Target, error) {
@@ -140,11 +171,11 @@ func resolvePath(p, base string) (*Target, error) {
 		if !hasGoFiles(full) {
 			return nil, Usagef("target %s: a directory without .go files", p)
 		}
-		return &Target{Kind: KindGo, Name: p, GoPath: full}, nil
+		return &Target{Kind: KindGo, Name: p, GoPath: full, Source: full}, nil
 	}
 	switch ext := strings.ToLower(filepath.Ext(full)); ext {
 	case ".go":
-		return &Target{Kind: KindGo, Name: p, GoPath: full}, nil
+		return &Target{Kind: KindGo, Name: p, GoPath: full, Source: full}, nil
 	case ".py":
 		return interpreted(p, full, pythonCommand())
 	case ".js", ".mjs", ".cjs":
@@ -152,7 +183,7 @@ func resolvePath(p, base string) (*Target, error) {
 	}
 	if fi.Mode()&0o111 != 0 {
 		abs, _ := filepath.Abs(full)
-		return &Target{Kind: KindCommand, Name: p, Command: abs}, nil
+		return &Target{Kind: KindCommand, Name: p, Command: abs, Source: full}, nil
 	}
 	return nil, Usagef("target %s: not a .go, .py or .js file, a Go package or an executable", p)
 }
@@ -162,7 +193,7 @@ func interpreted(name, file string, interp []string) (*Target, error) {
 		return nil, Usagef("target %s: no interpreter found for %s files", name, filepath.Ext(file))
 	}
 	args := append(append([]string{}, interp[1:]...), file)
-	return &Target{Kind: KindCommand, Name: name, Command: interp[0], Args: args}, nil
+	return &Target{Kind: KindCommand, Name: name, Command: interp[0], Args: args, Source: file}, nil
 }
 
 // pythonCommand prefers uv (it honours inline script metadata and project

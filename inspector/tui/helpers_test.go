@@ -200,8 +200,10 @@ func (e *buildError) Error() string { return "go build " + e.pkg + ": " + e.err.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
+	for _, dir := range []string{buildDir, mcpdevDir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }

@@ -24,7 +24,8 @@ import (
 // Options configures the inspector; every field is optional.
 type Options struct {
 	// Target is the server as the user named it: shown until the server
-	// says its name, and used in copied `mcpdev call` commands.
+	// says its name, and the target of copied `mcpdev call` commands when
+	// Dev.Target (which has the exact command-line words) is nil.
 	Target string
 	// Dark forces the dark (true) or light (false) palette; nil asks the
 	// terminal (tea.BackgroundColorMsg) and starts dark.

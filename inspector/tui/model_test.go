@@ -263,19 +263,6 @@ func TestHistoryRerunEditCopy(t *testing.T) {
 	}
 }
 
-func TestCallCommandQuoting(t *testing.T) {
-	for _, tc := range []struct{ args, want string }{
-		{`{}`, `mcpdev call T tool`},
-		{`{"q":"two words","n":1.5,"ok":true}`, `mcpdev call T tool n=1.5 ok=true 'q=two words'`},
-		{`{"book":{"title":"Dune","year":1965},"tags":["a","b"]}`, `mcpdev call T tool book.title=Dune book.year=1965 'tags=["a","b"]'`},
-		{`{"s":"it's"}`, `mcpdev call T tool 's=it'\''s'`},
-	} {
-		if got := callCommand("T", "tool", json.RawMessage(tc.args)); got != tc.want {
-			t.Errorf("callCommand(%s) = %s, want %s", tc.args, got, tc.want)
-		}
-	}
-}
-
 func TestLogsAndTrafficSearch(t *testing.T) {
 	m, _ := newTestModel(t, 100, 30)
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

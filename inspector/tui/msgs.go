@@ -100,6 +100,7 @@ type toolsChangedEvent struct{}
 type historyEntry struct {
 	tool    string
 	args    json.RawMessage
+	schema  json.RawMessage // the tool's input schema when it was called
 	at      time.Time
 	elapsed time.Duration
 	outcome string // "ok", "tool error", "protocol error", "cancelled"

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/inspector"
 )
 
 // historyPane lists this session's calls, newest first.
@@ -91,60 +92,28 @@ func compact(raw json.RawMessage) string {
 	return b.String()
 }
 
-// callCommand renders a call as an `mcpdev call` command line: top-level
-// and nested object fields as dotted key=value words, arrays as JSON.
-func callCommand(target, tool string, args json.RawMessage) string {
-	words := []string{"mcpdev", "call", shellQuote(target), shellQuote(tool)}
-	var m map[string]any
-	dec := json.NewDecoder(bytes.NewReader(args))
-	dec.UseNumber()
-	if len(args) > 0 && dec.Decode(&m) != nil {
-		return strings.Join(append(words, "--args-json", shellQuote(string(args))), " ")
+// commandTarget is the target as the CLI named it, for copied commands;
+// without one (a server in memory), Options.Target as one word.
+func (m *Model) commandTarget() *inspector.Target {
+	if t := m.dev.opts.Target; t != nil && len(t.Words) > 0 {
+		return t
 	}
-	var kv []string
-	flatten("", m, &kv)
-	for _, w := range kv {
-		words = append(words, shellQuote(w))
+	if m.opts.Target == "" {
+		return nil
 	}
-	return strings.Join(words, " ")
+	return &inspector.Target{Words: []string{m.opts.Target}}
 }
 
-func flatten(prefix string, m map[string]any, out *[]string) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// copyCall copies the selected history entry as an `mcpdev call` command
+// (OSC 52) and shows it.
+func (m *Model) copyCall() tea.Cmd {
+	e := m.history.selected()
+	if e == nil {
+		return nil
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		name := prefix + k
-		switch v := m[k].(type) {
-		case map[string]any:
-			if len(v) == 0 {
-				*out = append(*out, name+"={}")
-			}
-			flatten(name+".", v, out)
-		case string:
-			*out = append(*out, name+"="+v)
-		case json.Number:
-			*out = append(*out, name+"="+v.String())
-		case bool:
-			*out = append(*out, name+"="+strconv.FormatBool(v))
-		case nil:
-			*out = append(*out, name+"=null")
-		default:
-			b, _ := json.Marshal(v)
-			*out = append(*out, name+"="+string(b))
-		}
-	}
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == ',' || r == '+' || r == '@' ||
-			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9'))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	call := inspector.RecordedCall{Tool: e.tool, Args: e.args, Schema: e.schema}
+	cmd := inspector.CallCommandLine(m.commandTarget(), call)
+	m.history.copied = cmd
+	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))
+	return tea.SetClipboard(cmd)
 }

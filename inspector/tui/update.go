@@ -266,7 +266,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	}
 	m.result.finish(m.callTool.Name, msg)
 	m.lastArgs[m.callTool.Name] = m.callArgs
-	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
+	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
 		m.status = "the connection closed during the call"
 		return nil
@@ -293,21 +293,4 @@ func (m *Model) onSaved(msg savedMsg) {
 	case len(msg.paths) > 0:
 		m.result.note = "saved " + strings.Join(msg.paths, ", ")
 	}
-}
-
-// copyCall copies the selected history entry as an `mcpdev call` command
-// (OSC 52) and shows it.
-func (m *Model) copyCall() tea.Cmd {
-	e := m.history.selected()
-	if e == nil {
-		return nil
-	}
-	target := m.opts.Target
-	if target == "" {
-		target = "TARGET"
-	}
-	cmd := callCommand(target, e.tool, e.args)
-	m.history.copied = cmd
-	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))
-	return tea.SetClipboard(cmd)
 }
