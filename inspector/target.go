@@ -257,6 +257,19 @@ func applyCommon(t *Target, o *ResolveOptions) error {
 	return nil
 }
 
+// SourceDir is the directory of the target's sources: the Go package, or
+// the directory holding the Go file, script or executable. Empty for
+// -- CMD, URLs and servers from a config file.
+func (t *Target) SourceDir() string {
+	if t.Source == "" {
+		return ""
+	}
+	if fi, err := os.Stat(t.Source); err == nil && fi.IsDir() {
+		return t.Source
+	}
+	return filepath.Dir(t.Source)
+}
+
 // CommandLine is the target as a shell-like string, for messages.
 func (t *Target) CommandLine() string {
 	switch t.Kind {

@@ -43,7 +43,8 @@ Dev loop (mcpdev TARGET): a Go target's package files, embedded files, go.mod
 and go.sum are watched; a save rebuilds in the background and restarts the
 server (a build error is shown while the old server keeps running), and the
 tools diff is shown. Keys: a re-run the last call on each save, w write the
-session's calls as a test file, d dismiss the changes.
+calls since the last restart as a test file beside the target, d dismiss the
+changes.
   --no-watch         do not watch the sources
   --watch GLOB       (repeatable) also watch these files; with -- CMD, restart
                      the server when they change ('*.py', 'src/**/*.ts')

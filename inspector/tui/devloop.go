@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,8 +39,9 @@ type DevOptions struct {
 	// server across runs (the CLI: inspector.DefaultStatePath(), none with
 	// --no-state). Empty: nothing is remembered.
 	StatePath string
-	// RecordDir is where the record key writes sessions (default: SaveDir,
-	// else the current directory).
+	// RecordDir is where the record key writes sessions (default: beside
+	// the target, in its Go package's or its script's directory; for
+	// -- CMD, URLs and config entries SaveDir, else the working directory).
 	RecordDir string
 }
 
@@ -163,11 +165,23 @@ func waitDevCmd(loop *inspector.DevLoop) tea.Cmd {
 	}
 }
 
-func recordCmd(path string, t *inspector.Target, calls []inspector.RecordedCall) tea.Cmd {
+// recordCmd writes calls as a session file named name into dir, or, dir
+// empty, beside the target (else into fallback, the working directory
+// when that is empty too).
+func recordCmd(dir, fallback, name string, t *inspector.Target, calls []inspector.RecordedCall) tea.Cmd {
 	calls = slices.Clone(calls)
 	return func() tea.Msg {
+		where := ""
+		if dir == "" {
+			if dir = t.SourceDir(); dir != "" {
+				where = "beside the target"
+			} else if dir = fallback; dir == "" {
+				where = "in the working directory"
+			}
+		}
+		path := filepath.Join(dir, name)
 		err := inspector.WriteRecordedSession(path, t, calls)
-		return recordedMsg{path: path, n: len(calls), err: err}
+		return recordedMsg{path: path, where: where, n: len(calls), err: err}
 	}
 }
 
@@ -223,7 +237,7 @@ func (m *Model) onDevMsg(msg devMsg) tea.Cmd {
 			m.status = "record: " + msg.err.Error()
 		} else {
 			d.recorded = msg.path
-			m.status = fmt.Sprintf("wrote %s · replay it with: mcpdev test %s", msg.path, msg.path)
+			m.status = strings.TrimSpace(fmt.Sprintf("wrote %s %s", msg.path, msg.where)) + " · replay it with: mcpdev test " + msg.path
 		}
 	}
 	return nil
@@ -283,9 +297,6 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 	}
 	diff := inspector.DiffTools(d.before, msg.tools)
 	d.diff, d.restarts, d.scroll = &diff, d.restarts+1, 0
-	// The calls so far pinned the old code's behaviour: a recorded session
-	// holds only calls to the code now running, so that it replays green.
-	d.calls = nil
 	d.pinned = d.pinned || !diff.Empty()
 	m.setDevHeader()
 	if !d.rerun || d.last == nil {
@@ -365,15 +376,11 @@ func (m *Model) recordSession() tea.Cmd {
 		return nil
 	}
 	if len(d.calls) == 0 {
-		m.status = "record: no finished calls since the last rebuild"
+		m.status = "record: no finished calls since the last restart"
 		return nil
 	}
-	dir := d.opts.RecordDir
-	if dir == "" {
-		dir = m.opts.SaveDir
-	}
 	name := fmt.Sprintf("session-%s.txtar", m.now().Format("20060102-150405"))
-	return recordCmd(filepath.Join(dir, name), d.opts.Target, d.calls)
+	return recordCmd(d.opts.RecordDir, m.opts.SaveDir, name, d.opts.Target, d.calls)
 }
 
 // devHelp is the dev keys the help bar shows now.

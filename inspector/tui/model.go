@@ -154,6 +154,10 @@ func (m *Model) restart() tea.Cmd {
 		m.call = nil
 		m.result.call = nil
 	}
+	// The calls so far pinned the old server's behaviour: a recorded
+	// session holds only calls to the server now running (w), so that it
+	// replays green.
+	m.dev.calls = nil
 	m.logs.add(logEvent{at: m.now(), level: "notice", logger: "mcpdev", text: "restarting the server"})
 	return tea.Batch(append(cmds, m.connect())...)
 }

@@ -31,9 +31,10 @@ type stateSavedMsg struct{ err error }
 
 // recordedMsg reports the session written as a test file.
 type recordedMsg struct {
-	path string
-	n    int
-	err  error
+	path  string
+	where string // "beside the target", "in the working directory", or "" (a directory asked for)
+	n     int
+	err   error
 }
 
 func (devStartedMsg) isDevMsg()  {}
