@@ -77,9 +77,11 @@ func parseBuildOutput(out, dir string) []BuildProblem {
 }
 
 // Build compiles the Go file or package at path into cacheDir (default:
-// the user cache directory) and returns the binary. The output is keyed by
-// the content of every non-standard source file the program depends on, so
-// asking again for unchanged code returns the existing binary at once.
+// DefaultBuildCache) and returns the binary. The output is keyed by the
+// content of every non-standard source file the program depends on, so
+// asking again for unchanged code returns the existing binary at once. A
+// new build replaces the target's previous one and may trim the cache
+// (TrimBuildCache, at most hourly).
 func Build(ctx context.Context, path, cacheDir string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -90,17 +92,23 @@ func Build(ctx context.Context, path, cacheDir string) (string, error) {
 		dir, pkg = filepath.Dir(abs), filepath.Base(abs)
 	}
 	if cacheDir == "" {
-		cacheDir = defaultBuildCache()
+		cacheDir = DefaultBuildCache()
 	}
 	slot := filepath.Join(cacheDir, shortHash(abs))
 	key, err := sourceKey(ctx, dir, pkg)
 	bin := filepath.Join(slot, key, binaryName(abs))
 	if err == nil {
-		if _, serr := os.Stat(bin); serr == nil {
+		if fi, serr := os.Stat(bin); serr == nil {
+			touchBuild(bin, fi.ModTime())
 			return bin, nil
 		}
 	}
-	return goBuild(ctx, path, dir, pkg, slot, key)
+	bin, err = goBuild(ctx, path, dir, pkg, slot, key)
+	if err == nil {
+		os.WriteFile(filepath.Join(slot, slotTargetFile), []byte(abs+"\n"), 0o644)
+		maybeTrimBuildCache(cacheDir, slot)
+	}
+	return bin, err
 }
 
 func goBuild(ctx context.Context, name, dir, pkg, slot, key string) (string, error) {
@@ -135,7 +143,7 @@ func goBuild(ctx context.Context, name, dir, pkg, slot, key string) (string, err
 func clearSlot(slot string) {
 	entries, _ := os.ReadDir(slot)
 	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".tmp") {
+		if e.IsDir() && !strings.HasSuffix(e.Name(), ".tmp") {
 			os.RemoveAll(filepath.Join(slot, e.Name()))
 		}
 	}
@@ -147,16 +155,6 @@ func binaryName(abs string) string {
 		name += ".exe"
 	}
 	return name
-}
-
-func defaultBuildCache() string {
-	if d := os.Getenv("MCPDEV_CACHE"); d != "" {
-		return filepath.Join(d, "build")
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "mcpdev", "build")
-	}
-	return filepath.Join(os.TempDir(), "mcpdev-build")
 }
 
 func shortHash(s string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 
 // config is a parsed command line.
 type config struct {
-	cmd        string   // "", "tools", "call", "test"
+	cmd        string   // "", "tools", "call", "test", "cache", "completion", "version"
 	positional []string // words that are not flags, before --
 	command    []string // the words after --
 	tool       string   // call: the tool
@@ -31,6 +32,10 @@ type config struct {
 	watchTests bool     // mcpdev test --watch
 	noWatch    bool
 	noState    bool
+
+	cacheClean bool          // cache clean
+	olderThan  time.Duration // cache clean --older-than
+	shell      string        // completion SHELL
 }
 
 // targetWords is what Resolve gets: "-- CMD ARGS…" or the TARGET word.
@@ -55,10 +60,12 @@ func parseArgs(args []string) (*config, error) {
 		return nil, inspector.Usagef("no command or target")
 	}
 	switch args[0] {
-	case "tools", "call", "test":
+	case "tools", "call", "test", "cache", "completion":
 		cfg.cmd, args = args[0], args[1:]
 	case "help":
 		return nil, flag.ErrHelp
+	case "--version", "-version":
+		cfg.cmd, args = "version", args[1:]
 	}
 	if i := indexOf(args, "--"); i >= 0 {
 		cfg.command = args[i+1:]
@@ -81,6 +88,13 @@ func parseArgs(args []string) (*config, error) {
 func (cfg *config) flagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("mcpdev "+cfg.cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	switch cfg.cmd {
+	case "cache":
+		fs.Var((*ageFlag)(&cfg.olderThan), "older-than", "")
+		return fs
+	case "completion", "version":
+		return fs
+	}
 	fs.Var((*listFlag)(&cfg.resolve.Env), "env", "")
 	fs.Var((*listFlag)(&cfg.resolve.Headers), "header", "")
 	fs.StringVar(&cfg.resolve.Dir, "cwd", "", "")
@@ -121,6 +135,17 @@ func (cfg *config) split() error {
 		if len(rest) != want {
 			return inspector.Usagef("%s: want exactly one target (got %d words: %s)", orWord(cfg.cmd, "mcpdev"), len(rest)+len(cfg.command), strings.Join(rest, " "))
 		}
+	case "cache":
+		return cfg.splitCache()
+	case "completion":
+		if len(rest) != 1 || !slices.Contains(completionShells, rest[0]) {
+			return inspector.Usagef("completion: want one shell: %s", strings.Join(completionShells, ", "))
+		}
+		cfg.shell = rest[0]
+	case "version":
+		if len(rest) > 0 {
+			return inspector.Usagef("--version takes no arguments")
+		}
 	case "call":
 		if !hasTarget {
 			if len(rest) == 0 {
@@ -134,6 +159,30 @@ func (cfg *config) split() error {
 		cfg.tool, cfg.pairs = rest[0], rest[1:]
 	}
 	return nil
+}
+
+// splitCache checks `cache` and `cache clean [--older-than D]`.
+func (cfg *config) splitCache() error {
+	switch {
+	case len(cfg.positional) == 0 && cfg.olderThan == 0:
+	case len(cfg.positional) == 1 && cfg.positional[0] == "clean":
+		cfg.cacheClean = true
+	case len(cfg.positional) == 0:
+		return inspector.Usagef("cache: --older-than goes with clean: mcpdev cache clean --older-than 7d")
+	default:
+		return inspector.Usagef("cache: want nothing (show the build cache) or clean, got %s", strings.Join(cfg.positional, " "))
+	}
+	return nil
+}
+
+// ageFlag is a duration that also takes whole days ("7d").
+type ageFlag time.Duration
+
+func (a *ageFlag) String() string { return time.Duration(*a).String() }
+func (a *ageFlag) Set(s string) error {
+	d, err := inspector.ParseAge(s)
+	*a = ageFlag(d)
+	return err
 }
 
 func orWord(s, def string) string {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/mcpdev/mcpdev/inspector"
@@ -51,6 +52,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	warn := func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", s) }
 	switch cfg.cmd {
+	case "version":
+		info, ok := debug.ReadBuildInfo()
+		writeVersion(stdout, info, ok)
+		return nil
+	case "completion":
+		writeCompletion(stdout, cfg.shell)
+		return nil
+	case "cache":
+		return inspector.RunCache(stdout, &inspector.CacheOptions{Clean: cfg.cacheClean, OlderThan: cfg.olderThan})
 	case "test":
 		topts := &inspector.TestOptions{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
 		if cfg.watchTests {

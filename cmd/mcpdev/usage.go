@@ -9,6 +9,13 @@ Usage:
                                          call a tool and print its result
   mcpdev test [flags] PATH…              run scripted test sessions (*.txtar;
                                          directories are searched)
+  mcpdev cache                           where the build cache of Go targets is,
+                                         and what each target takes
+  mcpdev cache clean [--older-than 7d]   empty it (or drop targets unused that
+                                         long); it is also trimmed by itself
+  mcpdev completion bash|zsh|fish        print a shell completion script:
+                                         source <(mcpdev completion bash)
+  mcpdev --version                       version, Go version and commit
 
 Targets:
   server.go | ./pkgdir                   a Go file or package: built (cached by
