@@ -179,6 +179,9 @@ func TestCopyAsCommandRunsAndReproducesCall(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.BuildCache = filepath.Join(copyCache(t), "build")
 			target, err := inspector.Resolve(tc.words, &tc.opts)
+			if err != nil && strings.Contains(err.Error(), "no interpreter found") {
+				t.Skip(err)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

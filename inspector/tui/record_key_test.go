@@ -59,6 +59,9 @@ func TestRecordKeyWritesBesideTargetSinceRestart(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			target, err := inspector.Resolve(tc.words, &inspector.ResolveOptions{BuildCache: filepath.Join(copyCache(t), "build")})
+			if err != nil && strings.Contains(err.Error(), "no interpreter found") {
+				t.Skip(err)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
