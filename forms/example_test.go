@@ -89,3 +89,21 @@ func ExampleDefaultKeyMap() {
 	// ctrl+j — JSON mode
 	// esc — cancel
 }
+
+func ExampleForm_KeyMap() {
+	f, _ := forms.New([]byte(`{"type":"object","properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}}}`), nil)
+	f.Init()
+	show := func() {
+		k := f.KeyMap()
+		fmt.Printf("add item: %v, remove item: %v\n", k.AddItem.Enabled(), k.RemoveItem.Enabled())
+	}
+	show() // on "name"
+	f, _ = f.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	show() // on the list's add button
+	f, _ = f.Update(tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl})
+	show() // on the new item
+	// Output:
+	// add item: false, remove item: false
+	// add item: true, remove item: false
+	// add item: true, remove item: true
+}

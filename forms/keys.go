@@ -62,3 +62,16 @@ func fieldKeyMap() *huhKeyMap {
 	km.Quit = off
 	return km
 }
+
+// KeyMap returns the form's bindings as they apply where the cursor is now:
+// AddItem is enabled only inside a list, RemoveItem only on a list item,
+// and neither in JSON mode. A parent's help bar shows what works (the form
+// itself still matches its own, always-enabled bindings).
+func (f *Form) KeyMap() KeyMap {
+	k := f.keys
+	r := f.focused()
+	inList := f.json == nil && r != nil && r.list != nil
+	k.AddItem.SetEnabled(inList)
+	k.RemoveItem.SetEnabled(inList && r.item >= 0)
+	return k
+}

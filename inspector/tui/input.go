@@ -90,8 +90,7 @@ func (m *Model) globalKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, m.keys.Quit):
 		return tea.Quit, true
 	case key.Matches(k, m.keys.Help):
-		m.help.ShowAll = !m.help.ShowAll
-		m.resize(m.width, m.height)
+		m.toggleHelp()
 	case key.Matches(k, m.keys.Restart):
 		return m.restart(), true
 	case key.Matches(k, m.keys.CancelCall):

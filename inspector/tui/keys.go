@@ -64,12 +64,13 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp implements help.KeyMap: the enabled bindings, most useful first.
+// ShortHelp implements help.KeyMap: most important first (the help bar
+// leaves out from the end what does not fit): what the focused pane does
+// now, then moving around, then the rest.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
-		k.CancelCall, k.Open, k.AcceptFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
-		k.Filter, k.Search, k.NextMatch, k.ClearFilter, k.Save, k.Up, k.PrevTab,
-		k.Restart, k.NextPane, k.Help, k.Quit,
+		k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
+		k.Save, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
 	}
 }
 

@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpdev/mcpdev/forms"
 )
 
 // Layout, from the top: the header line, the tool list (left) beside the
@@ -27,14 +24,7 @@ func (m *Model) leftWidth() int {
 	return max(22, min(m.width*3/10, 44))
 }
 
-func (m *Model) helpHeight() int {
-	if !m.help.ShowAll {
-		return 1
-	}
-	return 6
-}
-
-func (m *Model) bodyHeight() int { return max(m.height-1-m.helpHeight(), 6) }
+func (m *Model) bodyHeight() int { return max(m.height-1-m.laidHelp, 6) }
 
 // split returns the heights of the right column's top and bottom boxes.
 func (m *Model) split() (top, bottom int) {
@@ -53,6 +43,7 @@ func (m *Model) split() (top, bottom int) {
 // resize lays the panes out for a w×h terminal.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = max(w, minWidth), max(h, minHeight)
+	m.laidHelp = m.helpHeight()
 	lw, rw := m.leftWidth(), m.width-m.leftWidth()
 	top, bottom := m.split()
 	m.header.SetSize(m.width, 1)
@@ -79,35 +70,6 @@ func (m *Model) syncKeys() {
 		hasHistory: len(m.history.entries) > 0,
 		canRestart: m.state != stateConnecting,
 	})
-}
-
-// helpKeys is what the help bar shows: the form's keys when it has the
-// focus, the inspector's otherwise.
-type helpKeys struct {
-	short []key.Binding
-	full  [][]key.Binding
-}
-
-func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
-func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
-
-func (m *Model) helpView() string {
-	if m.status != "" {
-		return ansi.Truncate(m.st.Match.Render(" "+m.status), m.width, "…")
-	}
-	var hk helpKeys
-	if m.focus == focusForm && m.form.form != nil {
-		fk := forms.DefaultKeyMap()
-		quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))
-		fk.Cancel.SetHelp("esc", "back to tools")
-		hk.short = []key.Binding{fk.Submit, fk.Next, fk.SendAnyway, fk.ToggleJSON, fk.Cancel, quit}
-		hk.full = append(fk.FullHelp(), []key.Binding{quit})
-	} else {
-		dev := m.devHelp()
-		hk = helpKeys{short: append(dev, m.keys.ShortHelp()...), full: append(m.keys.FullHelp(), dev)}
-	}
-	// help.Model can overrun its width when the ellipsis does not fit
-	return ansi.Truncate(" "+m.help.View(hk), m.width, "…")
 }
 
 // render draws the whole screen.

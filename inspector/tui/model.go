@@ -52,6 +52,8 @@ type Model struct {
 	st            Styles
 	keys          KeyMap
 	help          help.Model
+	helpPage      int // the page of the full help shown
+	laidHelp      int // the help bar's height the panes were laid out for
 	width, height int
 	focus         focus
 	tab           tab

@@ -17,6 +17,7 @@ import (
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	m.syncKeys()
+	m.syncHelp()
 	return m, cmd
 }
 
