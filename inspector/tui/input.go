@@ -119,7 +119,7 @@ func (m *Model) showTab(t tab) {
 // cycleFocus moves between the panes that can take the focus.
 func (m *Model) cycleFocus(d int) {
 	order := []focus{focusTools}
-	if m.form.isOpen() {
+	if m.formShown() {
 		order = append(order, focusForm)
 	}
 	order = append(order, focusOutput)
@@ -169,6 +169,15 @@ func (m *Model) toolsKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// backToForm focuses the open form, selecting its tool in the list (the
+// right pane follows the selection).
+func (m *Model) backToForm() {
+	if m.form.isOpen() {
+		m.tools.selectName(m.form.tool.Name)
+	}
+	m.setFocus(focusForm)
+}
+
 func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &m.keys
 	switch {
@@ -177,7 +186,7 @@ func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.NextTab):
 		m.showTab((m.tab + 1) % numTabs)
 	case key.Matches(k, km.BackToForm):
-		m.setFocus(focusForm)
+		m.backToForm()
 	}
 	switch m.tab {
 	case tabResult:

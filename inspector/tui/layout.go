@@ -81,7 +81,7 @@ func (m *Model) render() string {
 	if m.state == stateFailed || m.state == stateExited {
 		upper = m.box("Server trouble", m.doctor.View(), rw, top, m.focus == focusDoctor)
 	} else {
-		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected()), rw, top, m.focus == focusForm)
+		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
 	body := joinColumns(left, upper+"\n"+lower)
@@ -96,8 +96,21 @@ func (m *Model) toolsTitle() string {
 	return fmt.Sprintf("Tools %d", n)
 }
 
+// formShown: the right pane shows the open form, not the details of the
+// selected tool. It follows the tool list's selection unless the form has
+// the focus: moving (or filtering) away from the form's tool shows the
+// tool now selected; the form stays open, values intact, until another
+// tool's form is opened.
+func (m *Model) formShown() bool {
+	if !m.form.isOpen() {
+		return false
+	}
+	sel := m.tools.Selected()
+	return m.focus == focusForm || (sel != nil && sel.Name == m.form.tool.Name)
+}
+
 func (m *Model) formTitle() string {
-	if m.form.isOpen() {
+	if m.formShown() {
 		return "Form · " + m.form.tool.Name
 	}
 	return "Tool"

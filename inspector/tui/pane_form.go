@@ -78,15 +78,18 @@ func (p *formPane) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// View renders the form, or the error building it, or the tool's details.
-func (p *formPane) View(sel *sdk.ToolInfo) string {
+// View renders the open form (or the error building it) when showForm,
+// else the details of the selected tool sel.
+func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
 	switch {
+	case !showForm:
 	case p.form != nil:
 		return p.form.View()
 	case p.err != nil:
 		return p.st.ProtocolError.Render("This tool's input schema cannot be made into a form:") + "\n" +
 			ansi.Wrap(p.err.Error(), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
-	case sel != nil:
+	}
+	if sel != nil {
 		return p.detail(*sel)
 	}
 	return p.st.Dim.Render("No tool selected.")
