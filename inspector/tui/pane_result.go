@@ -16,11 +16,12 @@ import (
 
 // runningCall is the call in flight, shown with a progress bar.
 type runningCall struct {
-	id       int
-	tool     string
-	start    time.Time
-	progress *sdk.ProgressParams
-	cancel   context.CancelFunc
+	id        int
+	tool      string
+	start     time.Time
+	progress  *sdk.ProgressParams
+	cancel    context.CancelFunc
+	cancelled bool // the user cancelled it; its end is awaited
 }
 
 // resultPane shows the last result (scrollable) or the running call.
@@ -94,9 +95,9 @@ func (p *resultPane) statusLine() string {
 	case errors.Is(p.err, context.Canceled):
 		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
 	case errors.As(p.err, &rpc):
-		return st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)) + st.Dim.Render(" (JSON-RPC) · "+took)
+		return st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)) + st.Dim.Render(" (JSON-RPC) · "+p.tool+" · "+took)
 	case p.err != nil:
-		return st.ProtocolError.Render("✗ failed") + st.Dim.Render(" · "+took)
+		return st.ProtocolError.Render("✗ failed") + st.Dim.Render(" · "+p.tool+" · "+took)
 	case p.data.isError:
 		return st.ToolError.Render("✗ tool error") + st.Dim.Render(" (isError) · "+p.tool+" · "+took)
 	}
@@ -129,8 +130,11 @@ func (p *resultPane) errorLines() []string {
 		}
 		return out
 	}
-	if errors.Is(p.err, context.Canceled) {
+	switch {
+	case errors.Is(p.err, context.Canceled):
 		return nil
+	case errors.Is(p.err, sdk.ErrConnectionClosed):
+		return p.wrap("The connection to the server closed before " + p.tool + " answered (" + p.err.Error() + ").")
 	}
 	return p.wrap(p.err.Error())
 }

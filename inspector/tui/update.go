@@ -261,6 +261,9 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 		return nil
 	}
 	m.call.cancel()
+	if m.call.cancelled && m.status == cancellingText(m.call.tool) {
+		m.status = "" // the result pane says it ended
+	}
 	m.call = nil
 	if msg.err == nil && msg.view == nil && msg.res != nil {
 		msg.view = prepareResult(msg.res, m.callTool)
@@ -269,7 +272,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	m.lastArgs[m.callTool.Name] = m.callArgs
 	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
-		m.status = "the connection closed during the call"
+		m.status = "the connection closed during the call to " + m.callTool.Name
 		return nil
 	}
 	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.EraStateless {
@@ -283,9 +286,14 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 func (m *Model) cancelCall() {
 	if m.call != nil {
 		m.call.cancel()
-		m.status = "cancelling " + m.call.tool + "…"
+		m.call.cancelled = true
+		m.status = cancellingText(m.call.tool)
 	}
 }
+
+// cancellingText is the help bar while a cancel is under way; it goes when
+// the call ends.
+func cancellingText(tool string) string { return "cancelling " + tool + "…" }
 
 func (m *Model) onSaved(msg savedMsg) {
 	switch {
