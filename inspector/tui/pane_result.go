@@ -145,6 +145,11 @@ func (p *resultPane) dataLines() []string {
 	n := len(d.blocks)
 	for i, b := range d.blocks {
 		out = append(out, p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
+		if b.notes != "" {
+			for _, l := range p.wrap(b.notes) {
+				out = append(out, st.Dim.Render(l))
+			}
+		}
 		if b.text != "" {
 			out = append(out, p.wrap(b.text)...)
 		}

@@ -28,6 +28,7 @@ type resultData struct {
 type blockData struct {
 	kind   string   // "text", "image", "audio", "resource_link", "resource"
 	header string   // what the block is, e.g. "image · image/png · 12 kB"
+	notes  string   // its annotations (audience, priority, lastModified)
 	text   string   // text to wrap (text blocks, embedded text resources)
 	json   []string // pretty JSON lines when the text was JSON
 }
@@ -65,7 +66,9 @@ func (m mediaBlock) fileName() string {
 func prepareResult(res *sdk.CallToolResult, tool sdk.ToolInfo) *resultData {
 	d := &resultData{isError: res.IsError}
 	for i, c := range res.Content {
-		d.blocks = append(d.blocks, d.block(i, c))
+		b := d.block(i, c)
+		b.notes = annotationText(c.Annotations)
+		d.blocks = append(d.blocks, b)
 	}
 	if len(res.StructuredContent) > 0 {
 		d.structured = prettyLines(res.StructuredContent)
