@@ -65,6 +65,7 @@ func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
 
 // connectCmd starts the server and initializes it.
 func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox) tea.Cmd {
+	ctx = withBuildReporter(ctx, func(done bool) { box.push(buildEvent{done: done}) })
 	return func() tea.Msg {
 		conn, err := c.Connect(ctx, hooks(box, "mcpdev"))
 		if err != nil {

@@ -53,6 +53,8 @@ func (g *GoConnector) build(ctx context.Context) (string, error) {
 	if strings.HasSuffix(abs, ".go") {
 		pkgDir, target = filepath.Dir(abs), filepath.Base(abs)
 	}
+	reportBuild(ctx, false)
+	defer reportBuild(ctx, true)
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, target)
 	cmd.Dir = pkgDir
 	if out, err := cmd.CombinedOutput(); err != nil {

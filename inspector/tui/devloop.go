@@ -415,10 +415,9 @@ func (c *devConnector) Connect(ctx context.Context, opts *sdk.ClientOptions) (*C
 	bin := c.bin
 	c.mu.Unlock()
 	if bin == "" && c.target.Kind == inspector.KindGo {
-		b, err := inspector.Build(ctx, c.target.GoPath, c.target.BuildCache)
+		b, err := buildGo(ctx, c.target)
 		if err != nil {
-			ce := &inspector.ConnectError{Target: c.target, Stage: inspector.StageBuild, Err: err}
-			return nil, &ConnectError{Err: ce, Report: inspector.Doctor(ce).String()}
+			return nil, err
 		}
 		c.setBinary(b)
 		bin = b

@@ -96,7 +96,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	}
 	m.st = NewStyles(dark)
 	st := &m.st
-	m.header = headerPane{st: st, target: opts.Target}
+	m.header = headerPane{st: st, target: opts.Target, now: opts.Now}
 	m.tools = newToolsPane(st)
 	m.form = newFormPane(st)
 	m.result = newResultPane(st)

@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -27,6 +28,10 @@ type headerPane struct {
 	dev    string // the dev loop's state (rebuilding, build failed, …)
 	info   serverInfo
 	state  connState
+	now    func() time.Time
+	// buildStart is when the build of the server began (zero: no build
+	// under way).
+	buildStart time.Time
 }
 
 func (p *headerPane) SetSize(w, _ int) { p.width = w }
@@ -64,9 +69,9 @@ func (p *headerPane) View() string {
 	if p.info.Transport != "" {
 		parts = append(parts, p.info.Transport)
 	}
-	right := st.HeaderDim.Render(strings.Join(parts, " · "))
-	if right != "" {
-		right += st.HeaderDim.Render(" · ")
+	right := ""
+	if len(parts) > 0 {
+		right = st.HeaderDim.Render(strings.Join(parts, " · ") + " · ")
 	}
 	right += p.dev + p.stateText() + " "
 	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
@@ -85,6 +90,9 @@ func (p *headerPane) stateText() string {
 		return st.StateBad.Render("✗ cannot start")
 	case stateExited:
 		return st.StateBad.Render("✗ server exited")
+	}
+	if !p.buildStart.IsZero() {
+		return st.StateBusy.Render(buildingText(p.now().Sub(p.buildStart)))
 	}
 	return st.StateBusy.Render("◌ connecting…")
 }

@@ -43,7 +43,16 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 			close(lines)
 		}
 	}
-	conn, err := tc.Target.Connect(ctx, &inspector.ConnectOptions{
+	t := tc.Target
+	if t.Kind == inspector.KindGo {
+		bin, err := buildGo(ctx, t)
+		if err != nil {
+			end()
+			return nil, err
+		}
+		t = t.WithBinary(bin)
+	}
+	conn, err := t.Connect(ctx, &inspector.ConnectOptions{
 		Client: opts, Timeout: tc.Timeout, OnStderr: onStderr, KeepLines: 30,
 	})
 	if err != nil {

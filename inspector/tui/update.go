@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -44,6 +45,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.onDisconnected(msg)
 	case callDoneMsg:
 		return m.onCallDone(msg)
+	case buildTickMsg:
+		return m.onBuildTick(msg)
 	case tickMsg:
 		if m.call != nil && m.call.id == msg.id {
 			return tickCmd(msg.id)
@@ -89,6 +92,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	}
 	m.sess.conn = msg.conn
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
+	m.header.buildStart = time.Time{}
 	if m.focus == focusDoctor {
 		if m.reopen != "" && m.form.form != nil {
 			m.setFocus(focusForm) // rebuilt on the new schema once listed
@@ -104,6 +108,7 @@ func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
 		return nil
 	}
 	m.state, m.header.state = stateFailed, stateFailed
+	m.header.buildStart = time.Time{}
 	m.doctor.set("The server could not be started", msg.report)
 	m.setFocus(focusDoctor)
 	return nil
@@ -187,6 +192,8 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 			m.traffic.add(ev)
 		case progressEvent:
 			m.result.setProgress(ev.callID, ev.p)
+		case buildEvent:
+			cmds = append(cmds, m.onBuildEvent(ev))
 		case toolsChangedEvent:
 			if m.sess.conn != nil {
 				cmds = append(cmds, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
