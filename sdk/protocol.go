@@ -54,7 +54,16 @@ type ToolInfo struct {
 	InputSchema  json.RawMessage  `json:"inputSchema"`
 	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
 	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
+	Execution    *ToolExecution   `json:"execution,omitempty"`
 	Meta         json.RawMessage  `json:"_meta,omitempty"`
+}
+
+// ToolExecution says how a tool may be run (protocol 2025-11-25).
+// TaskSupport is "forbidden" (also when absent), "optional" or "required":
+// a required tool is run only as a task (tools/call with a task, then
+// tasks/get and tasks/result), which this SDK does not implement yet.
+type ToolExecution struct {
+	TaskSupport string `json:"taskSupport,omitempty"`
 }
 
 // ToolAnnotations are behaviour hints for clients. A nil hint is not sent,

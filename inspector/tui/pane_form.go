@@ -104,8 +104,12 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 		head += st.Dim.Render("  " + t.Name)
 	}
 	lines = append(lines, head)
-	if b := badges(st, t.Annotations); b != "" {
+	if b := badges(st, t); b != "" {
 		lines = append(lines, b)
+	}
+	if needsTasks(t) {
+		lines = append(lines, "", st.ToolError.Render("Runs only as a task (execution.taskSupport \"required\")."),
+			ansi.Wrap("mcpdev does not support tasks yet, so submitting the form does not send the call; ctrl+s sends it anyway.", w, ""))
 	}
 	if t.Description != "" {
 		lines = append(lines, "", ansi.Wrap(strings.TrimSpace(t.Description), w, ""))

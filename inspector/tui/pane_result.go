@@ -92,6 +92,8 @@ func (p *resultPane) statusLine() string {
 	switch {
 	case p.err == nil && p.data == nil:
 		return st.Dim.Render("No result yet: pick a tool, fill its form, submit.")
+	case errors.Is(p.err, errNeedsTasks):
+		return st.ToolError.Render("⊘ not sent") + st.Dim.Render(" · "+p.tool+" runs only as a task")
 	case errors.Is(p.err, context.Canceled):
 		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
 	case errors.As(p.err, &rpc):
@@ -133,6 +135,8 @@ func (p *resultPane) errorLines() []string {
 	switch {
 	case errors.Is(p.err, context.Canceled):
 		return nil
+	case errors.Is(p.err, errNeedsTasks):
+		return p.wrap(tasksText(p.tool))
 	case errors.Is(p.err, sdk.ErrConnectionClosed):
 		return p.wrap("The connection to the server closed before " + p.tool + " answered (" + p.err.Error() + ").")
 	}

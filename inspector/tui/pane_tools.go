@@ -197,7 +197,7 @@ func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	}
 	w := max(p.width-2, 1)
 	line1 := bar + nameSt.Render(ansi.Truncate(name, w, "…"))
-	second := badges(st, t.Annotations)
+	second := badges(st, t)
 	if d := firstLine(t.Description); d != "" {
 		if second != "" {
 			second += " "
@@ -229,12 +229,17 @@ func firstLine(s string) string {
 	return s
 }
 
-// badges renders the annotation hints that are set to true.
-func badges(st *Styles, a *sdk.ToolAnnotations) string {
-	if a == nil {
-		return ""
-	}
+// badges renders "task required" for a tool that runs only as a task, then
+// the annotation hints that are set to true.
+func badges(st *Styles, t sdk.ToolInfo) string {
 	var out []string
+	if needsTasks(t) {
+		out = append(out, st.Badge["task required"].Render("task required"))
+	}
+	a := t.Annotations
+	if a == nil {
+		return strings.Join(out, " ")
+	}
 	add := func(v *bool, name string) {
 		if v != nil && *v {
 			out = append(out, st.Badge[name].Render(name))

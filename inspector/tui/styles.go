@@ -64,6 +64,8 @@ func NewStyles(isDark bool) Styles {
 		"destructive": fg(s.Bad),
 		"idempotent":  fg(s.Info),
 		"open-world":  fg(s.Warn),
+		// not an annotation: execution.taskSupport "required" (tasks.go)
+		"task required": fg(s.Bad).Bold(true),
 	}
 	s.Dim, s.Bold, s.Key = fg(s.Muted), lipgloss.NewStyle().Bold(true), fg(s.Accent).Bold(true)
 	s.Section = fg(s.Accent).Bold(true)

@@ -237,6 +237,10 @@ func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
 	if !m.form.isOpen() {
 		return nil
 	}
+	if needsTasks(*m.form.tool) && !msg.Force {
+		m.refuseTaskCall(m.form.tool.Name)
+		return nil
+	}
 	return m.startCall(*m.form.tool, msg.Args)
 }
 
