@@ -13,11 +13,13 @@ import (
 // nested types in $defs; output schemas are inferred the same way.
 
 // newReflector returns the project's single jsonschema reflector
-// configuration. docs supplies doc comments for struct fields.
-func newReflector(docs *docIndex) *jsonschema.Reflector {
+// configuration. docs supplies doc comments for struct fields, names the
+// $defs entries of the types reachable from the reflected one.
+func newReflector(docs *docIndex, names *defNames) *jsonschema.Reflector {
 	return &jsonschema.Reflector{
 		ExpandedStruct: true,
 		Anonymous:      true,
+		Namer:          names.of,
 		LookupComment: func(t reflect.Type, field string) string {
 			return docs.field(t, field)
 		},
@@ -30,16 +32,14 @@ func newReflector(docs *docIndex) *jsonschema.Reflector {
 // constant values become enums. For output schemas, nil slices and maps are
 // allowed (Go encodes them as null).
 func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema {
-	r := newReflector(docs)
-	s := r.ReflectFromType(t)
-	types := map[string]reflect.Type{}
-	collectStructs(t, types)
+	names := newDefNames(t)
+	s := newReflector(docs, names).ReflectFromType(t)
 	fix := schemaFixer{docs: docs, output: output}
 	if st := derefType(t); st.Kind() == reflect.Struct {
 		fix.object(s, st)
 	}
 	for name, def := range s.Definitions {
-		if dt, ok := types[name]; ok {
+		if dt, ok := names.types[name]; ok && dt.Kind() == reflect.Struct {
 			fix.object(def, dt)
 		}
 	}
@@ -139,26 +139,6 @@ func derefType(t reflect.Type) reflect.Type {
 		t = t.Elem()
 	}
 	return t
-}
-
-// collectStructs records every named struct type reachable from t, by the
-// name the reflector gives its definition.
-func collectStructs(t reflect.Type, seen map[string]reflect.Type) {
-	t = derefType(t)
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array, reflect.Map:
-		collectStructs(t.Elem(), seen)
-	case reflect.Struct:
-		if t.Name() != "" {
-			if _, ok := seen[t.Name()]; ok {
-				return
-			}
-			seen[t.Name()] = t
-		}
-		for _, sf := range visibleFields(t) {
-			collectStructs(sf.Type, seen)
-		}
-	}
 }
 
 func removeString(list []string, s string) []string {
