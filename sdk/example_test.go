@@ -68,7 +68,7 @@ func ExampleNewTool() {
 	// search_books - Search the catalog
 	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Title or author to search for."},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"additionalProperties":false,"type":"object","required":["query"]}
 	// true false true
-	// sdk: cannot infer a tool name from "ExampleNewTool.func1" (a closure or method): set ToolOptions.Name
+	// sdk: cannot infer a tool name from "ExampleNewTool.func1" (a function literal): set ToolOptions.Name
 }
 
 func ExampleSnakeCase() {

@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
@@ -48,12 +49,85 @@ func startsWord(r []rune, i int) bool {
 	return false
 }
 
-// inferredName returns the snake_case tool name for a plain function's
-// runtime name, or "" when the function is a closure or a method (those
-// must be named explicitly).
-func inferredName(funcName string) string {
-	if funcName == "" || strings.ContainsAny(funcName, ".()-") {
+// funcRef is a function as the runtime names it: "github.com/x/tools.Pair",
+// "main.(*Greeter).SayHello-fm" (a method value), "main.main.func1" (a
+// closure).
+type funcRef struct {
+	pkg     string // import path ("main" for a command)
+	recv    string // a method's receiver type: "Greeter", "*Greeter"
+	name    string // the function's or method's name
+	closure bool   // a function literal: no name, no doc comment
+}
+
+func parseFuncName(full string) funcRef {
+	pkg, rest := splitFuncName(full)
+	method := strings.HasSuffix(rest, "-fm")
+	rest = strings.ReplaceAll(strings.TrimSuffix(rest, "-fm"), "[...]", "")
+	recv, name, ok := cutLast(rest, ".")
+	switch {
+	case !ok:
+		return funcRef{pkg: pkg, name: rest}
+	case method:
+		recv = strings.TrimSuffix(strings.TrimPrefix(recv, "("), ")")
+		return funcRef{pkg: pkg, recv: recv, name: name}
+	}
+	return funcRef{pkg: pkg, name: rest, closure: true}
+}
+
+// splitFuncName splits "github.com/a/b.Func" into its import path and name.
+// The linker spells a dot in the last element of the path as %2e
+// (gopkg.in/yaml%2ev3.Func).
+func splitFuncName(full string) (importPath, name string) {
+	slash := strings.LastIndex(full, "/")
+	dot := strings.Index(full[slash+1:], ".")
+	if dot < 0 {
+		return "", full
+	}
+	dot += slash + 1
+	importPath, err := url.PathUnescape(full[:dot])
+	if err != nil {
+		importPath = full[:dot]
+	}
+	return importPath, full[dot+1:]
+}
+
+func cutLast(s, sep string) (before, after string, ok bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// String names the function as Go code does: SearchBooks,
+// (*Greeter).SayHello, Greeter.Wave.
+func (f funcRef) String() string {
+	switch {
+	case f.recv == "":
+		return f.name
+	case strings.HasPrefix(f.recv, "*"):
+		return "(" + f.recv + ")." + f.name
+	}
+	return f.recv + "." + f.name
+}
+
+// docKey is the function's key in a doc table: "SayHello" or
+// "Greeter.SayHello" whatever the receiver.
+func (f funcRef) docKey() string {
+	if f.closure {
 		return ""
 	}
-	return SnakeCase(funcName)
+	if f.recv != "" {
+		return strings.TrimPrefix(f.recv, "*") + "." + f.name
+	}
+	return f.name
+}
+
+// toolName is the snake_case tool name of a function or method, or ""
+// for a closure (which must be named explicitly).
+func (f funcRef) toolName() string {
+	if f.closure || f.name == "" {
+		return ""
+	}
+	return SnakeCase(f.name)
 }

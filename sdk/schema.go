@@ -91,7 +91,7 @@ func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
 	if len(prop.Enum) > 0 || t.Name() == "" || t.PkgPath() == "" {
 		return
 	}
-	if vals := f.docs.enum(t); len(vals) > 0 {
+	if vals := declaredValues(t, f.docs); len(vals) > 0 {
 		prop.Enum = vals
 	}
 }

@@ -69,7 +69,7 @@ func TestSchemaFromSource(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.path == nil {
-				if want := "MakeReport writes a report about a subject.\n\nIt spans two paragraphs."; info.Description != want {
+				if want := "Writes a report about a subject.\n\nIt spans two paragraphs."; info.Description != want {
 					t.Errorf("description = %q, want %q", info.Description, want)
 				}
 				return

@@ -64,9 +64,12 @@ func TestStdioSubprocess(t *testing.T) {
 			for _, tool := range tools {
 				names = append(names, tool.Name+": "+tool.Description)
 			}
-			want := "barrier: Barrier returns only once n calls are running at the same time.\n" +
+			// Go's doc-comment convention: "Count reports …" becomes
+			// "Reports …"; "Chatty prints" and "Wait blocks" could be
+			// imperative sentences and are kept as written.
+			want := "barrier: Returns only once n calls are running at the same time.\n" +
 				"chatty: Chatty prints to standard output, which must not corrupt the protocol.\n" +
-				"count: Count reports progress from 1 to To.\n" +
+				"count: Reports progress from 1 to To.\n" +
 				"wait: Wait blocks until its call is cancelled, saying so on standard error."
 			if d := textDiff(want, strings.Join(names, "\n")); d != "" {
 				t.Errorf("tools (-want +got):\n%s", d)

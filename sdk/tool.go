@@ -38,13 +38,16 @@ type registeredTool struct {
 	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
 }
 
-// Tool registers fn as a tool of s. The name is fn's name in snake_case, the
-// description its doc comment, the input schema is inferred from In (a
-// struct) and the output from Out; opts (at most one) overrides any of them.
+// Tool registers fn as a tool of s. The name is fn's name in snake_case (a
+// method value g.SayHello is named after the method: say_hello), the
+// description its doc comment (in Go's convention, "SearchBooks searches
+// …" becomes "Searches …"), the input schema is inferred from In (a struct)
+// and the output from Out; opts (at most one) overrides any of them.
 // A field of In tagged `mcpheader:"Name"` is mirrored into the HTTP header
 // Mcp-Param-Name (see ParamHeaderTag).
-// Tool panics on a programming error (a closure without a name, an invalid
-// name, an argument type that is not a struct); use NewTool to get an error.
+// Tool panics on a programming error (a function literal without a name, an
+// invalid name, an argument type that is not a struct); use NewTool to get
+// an error.
 func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*ToolOptions) {
 	t, err := NewTool(fn, opts...)
 	if err != nil {
@@ -68,8 +71,8 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 	if len(opts) == 1 && opts[0] != nil {
 		o = *opts[0]
 	}
-	importPath, funcName := docs.noteSource(fn)
-	info, err := describeTool(o, importPath, funcName)
+	ref := docs.noteSource(fn)
+	info, err := describeTool(o, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +90,8 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}
 	info.OutputSchema = out.raw
+	lost := docs.lost(ref, o.Description != "", reflect.TypeFor[In](), reflect.TypeFor[Out]())
+	docs.warnDocs(os.Stderr, info.Name, ref, info, lost)
 	name := info.Name
 	handler := func(ctx context.Context, raw json.RawMessage) (*CallToolResult, error) {
 		args, vs, err := in.decode(raw)
@@ -105,23 +110,20 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params}}, nil
 }
 
-func describeTool(o ToolOptions, importPath, funcName string) (ToolInfo, error) {
+func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
 	name := o.Name
 	if name == "" {
-		name = inferredName(funcName)
+		name = ref.toolName()
 		if name == "" {
-			return ToolInfo{}, fmt.Errorf("sdk: cannot infer a tool name from %q (a closure or method): set ToolOptions.Name", funcName)
+			return ToolInfo{}, fmt.Errorf("sdk: cannot infer a tool name from %q (a function literal): set ToolOptions.Name", ref.name)
 		}
 	}
 	if !ValidToolName(name) {
 		return ToolInfo{}, fmt.Errorf("sdk: invalid tool name %q: must match ^[A-Za-z0-9._-]{1,128}$", name)
 	}
 	desc := o.Description
-	if desc == "" && inferredName(funcName) != "" {
-		desc = docs.function(importPath, funcName)
-	}
-	if desc == "" {
-		fmt.Fprintf(os.Stderr, "sdk: warning: tool %s has no description; add a doc comment to %s or set ToolOptions.Description\n", name, funcName)
+	if desc == "" && !ref.closure {
+		desc = docs.function(ref)
 	}
 	return ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations}, nil
 }

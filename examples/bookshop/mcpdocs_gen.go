@@ -7,13 +7,9 @@ import "github.com/mcpdev/mcpdev/sdk"
 func init() {
 	sdk.RegisterDocs("main", sdk.PackageDocs{
 		Funcs: map[string]string{
-			"AddBook":       "Add a book to the catalog, where search_books and get_book find it until the server stops (nothing is written to disk). A book whose ISBN, or whose title and author, is already in the catalog is refused, so calling this twice with the same book adds it once and then reports a duplicate.",
-			"GetBook":       "Get one book from the catalog by its ISBN or its exact title. When no book matches, the error names the closest titles in the catalog: call again with one of them, or use search_books to search by words.",
-			"SearchBooks":   "Search the bookshop's catalog by words from a title or an author's name, optionally within one genre. Returns the matching books (title, author, year of first publication, genre, ISBN, blurb), oldest first, and the total number of matches; if total is larger than the books returned, narrow the query or raise limit.",
-			"fold":          "fold lower-cases s and drops the accents of common Latin letters, so \"garcia marquez\" finds \"García Márquez\".",
-			"levenshtein":   "levenshtein is the edit distance between a and b, by runes.",
-			"newServer":     "newServer returns the bookshop server with its three tools.",
-			"normalizeISBN": "normalizeISBN strips hyphens and spaces, checks the check digit and turns an ISBN-10 into its ISBN-13.",
+			"AddBook":     "Add a book to the catalog, where search_books and get_book find it until the server stops (nothing is written to disk). A book whose ISBN, or whose title and author, is already in the catalog is refused, so calling this twice with the same book adds it once and then reports a duplicate.",
+			"GetBook":     "Get one book from the catalog by its ISBN or its exact title. When no book matches, the error names the closest titles in the catalog: call again with one of them, or use search_books to search by words.",
+			"SearchBooks": "Search the bookshop's catalog by words from a title or an author's name, optionally within one genre. Returns the matching books (title, author, year of first publication, genre, ISBN, blurb), oldest first, and the total number of matches; if total is larger than the books returned, narrow the query or raise limit.",
 		},
 		Fields: map[string]string{
 			"AddBookArgs.Book":        "The book to add.",

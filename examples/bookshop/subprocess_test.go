@@ -175,7 +175,8 @@ func TestMovedBinaryKeepsDescriptions(t *testing.T) {
 }
 
 // The same build without mcpdocs_gen.go (removed with an overlay) loses the
-// descriptions and says so on stderr: the table is what makes it work.
+// descriptions and the enum, and says so on stderr with what to run: the
+// table is what makes it work.
 func TestMovedBinaryWithoutTable(t *testing.T) {
 	gen, err := filepath.Abs("mcpdocs_gen.go")
 	if err != nil {
@@ -195,8 +196,17 @@ func TestMovedBinaryWithoutTable(t *testing.T) {
 	if len(missing) != seen {
 		t.Errorf("without the table %d of %d descriptions survived; want none", seen-len(missing), seen)
 	}
-	for _, tool := range []string{"search_books", "get_book", "add_book"} {
-		if want := "sdk: warning: tool " + tool + " has no description"; !strings.Contains(stderr.String(), want) {
+	wants := []string{
+		"sdk: warning: the doc comments of package main are not in this binary",
+		"//go:generate go run github.com/mcpdev/mcpdev/cmd/mcpdocs\nto package main and run `go generate` there",
+		"the constants declared for main.Genre, so any value is accepted",
+	}
+	for _, tool := range []string{"search_books (the doc comment of SearchBooks)", "get_book (the doc comment of GetBook)", "add_book (the doc comment of AddBook)"} {
+		name, doc, _ := strings.Cut(tool, " ")
+		wants = append(wants, "sdk: warning: tool "+name+" lost its description "+doc)
+	}
+	for _, want := range wants {
+		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}

@@ -23,34 +23,65 @@ type Package struct {
 	Enums  map[string][]any  // "Genre" → declared constant values, in order
 }
 
-// ParseDir reads every non-test .go file of the package in dir.
-func ParseDir(dir string) (*Package, error) {
-	fset := token.NewFileSet()
+// Files says which .go files of a directory make up the package read.
+type Files int
+
+const (
+	Source        Files = iota // the package's own files, without tests
+	WithTests                  // and its _test.go files of the same package
+	ExternalTests              // only the _test.go files of package x_test
+)
+
+// ParseDir reads the doc comments of the package in dir.
+func ParseDir(dir string, which Files) (*Package, error) {
+	files, err := ParseFiles(dir, which)
+	if err != nil {
+		return nil, err
+	}
+	return FromFiles(files), nil
+}
+
+// ParseFiles parses the files of the package in dir, with their comments.
+// A file that does not parse is skipped: it does not build either.
+func ParseFiles(dir string, which Files) ([]*ast.File, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	p := &Package{Funcs: map[string]string{}, Fields: map[string]string{}, Enums: map[string][]any{}}
+	fset := token.NewFileSet()
+	var files []*ast.File
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		test := strings.HasSuffix(name, "_test.go")
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || (test && which == Source) || (!test && which == ExternalTests) {
 			continue
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			continue // a file that does not parse does not build either
+			continue
 		}
+		if external := test && strings.HasSuffix(f.Name.Name, "_test"); external == (which == ExternalTests) {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// FromFiles collects the doc comments of parsed files of one package.
+func FromFiles(files []*ast.File) *Package {
+	p := &Package{Funcs: map[string]string{}, Fields: map[string]string{}, Enums: map[string][]any{}}
+	for _, f := range files {
 		p.addFile(f)
 	}
-	return p, nil
+	return p
 }
 
 func (p *Package) addFile(f *ast.File) {
 	for _, decl := range f.Decls {
 		switch d := decl.(type) {
 		case *ast.FuncDecl:
-			if d.Recv == nil && d.Doc != nil {
-				p.Funcs[d.Name.Name] = Clean(d.Doc.Text())
+			if d.Doc != nil {
+				p.Funcs[FuncKey(d)] = Clean(d.Doc.Text())
 			}
 		case *ast.GenDecl:
 			switch d.Tok {
@@ -61,6 +92,30 @@ func (p *Package) addFile(f *ast.File) {
 			}
 		}
 	}
+}
+
+// FuncKey is the key of a function in Package.Funcs: its name, or for a
+// method "Type.Method" whatever the receiver (T, *T, *T[P]).
+func FuncKey(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	return ReceiverName(d.Recv.List[0].Type) + "." + d.Name.Name
+}
+
+// ReceiverName is the name of the type of a receiver expression.
+func ReceiverName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		return ReceiverName(x.X)
+	case *ast.IndexExpr:
+		return ReceiverName(x.X)
+	case *ast.IndexListExpr:
+		return ReceiverName(x.X)
+	case *ast.Ident:
+		return x.Name
+	}
+	return ""
 }
 
 func (p *Package) addTypes(d *ast.GenDecl) {

@@ -54,3 +54,23 @@ type ReportArgs struct {
 func MakeReport(ctx context.Context, a ReportArgs) (string, error) { return a.Subject, nil }
 
 func Undocumented(ctx context.Context, a struct{}) (string, error) { return "", nil }
+
+// SearchArgs documents its fields in Go's convention.
+type SearchArgs struct {
+	// Query is the title or author to search for.
+	Query string `json:"query"`
+	// Limit is required: a comment that says something else about the field
+	// by name is kept as written.
+	Limit int `json:"limit"`
+	// Genre is a section of the catalog.
+	Genre string `json:"genre,omitempty"`
+	// Exact reports whether the title must match exactly.
+	Exact bool `json:"exact,omitempty"`
+}
+
+// SearchBooks searches the catalog by title or author.
+func SearchBooks(ctx context.Context, a SearchArgs) (string, error) { return a.Query, nil }
+
+// Search books by title: an imperative sentence, kept as written although
+// it starts with the function's name.
+func Search(ctx context.Context, a SearchArgs) (string, error) { return a.Query, nil }

@@ -1,0 +1,4 @@
+package p_test
+
+// External is declared in package p_test.
+func External() {}

@@ -1,0 +1,4 @@
+package p
+
+// InTest is declared in a test file of package p.
+func InTest() {}
