@@ -25,13 +25,15 @@ const (
 
 // Book is one entry of the catalog.
 type Book struct {
-	// Title as printed on the cover, e.g. "The Left Hand of Darkness".
+	// Title is the title as printed on the cover, e.g. "The Left Hand of
+	// Darkness".
 	Title string `json:"title" jsonschema:"minLength=1"`
-	// Author's full name; several authors are joined by " and ".
+	// Author is the author's full name; several authors are joined by " and ".
 	Author string `json:"author" jsonschema:"minLength=1"`
-	// Year of first publication, in any language (1450 or later: the age of print).
+	// Year is the year of first publication, in any language (1450 or later:
+	// the age of print).
 	Year int `json:"year" jsonschema:"minimum=1450"`
-	// Section of the catalog the book belongs to.
+	// Genre is the section of the catalog the book belongs to.
 	Genre Genre `json:"genre"`
 	// ISBN-13 (an ISBN-10 is converted) of one edition; hyphens and spaces
 	// are ignored. Optional when adding a book.

@@ -14,7 +14,7 @@ type SearchBooksArgs struct {
 	Query string `json:"query"`
 	// Only return books of this section of the catalog.
 	Genre *Genre `json:"genre,omitempty"`
-	// Maximum number of books to return.
+	// Limit is the maximum number of books to return.
 	Limit int `json:"limit" jsonschema:"minimum=1,maximum=50,default=10"`
 }
 
@@ -27,11 +27,11 @@ type SearchResult struct {
 	Total int `json:"total"`
 }
 
-// Search the bookshop's catalog by words from a title or an author's name,
-// optionally within one genre. Returns the matching books (title, author,
-// year of first publication, genre, ISBN, blurb), oldest first, and the total
-// number of matches; if total is larger than the books returned, narrow the
-// query or raise limit.
+// SearchBooks searches the bookshop's catalog by words from a title or an
+// author's name, optionally within one genre. Returns the matching books
+// (title, author, year of first publication, genre, ISBN, blurb), oldest
+// first, and the total number of matches; if total is larger than the books
+// returned, narrow the query or raise limit.
 func SearchBooks(ctx context.Context, args SearchBooksArgs) (SearchResult, error) {
 	all := shop.search(args.Query, args.Genre)
 	return SearchResult{Matches: all[:min(args.Limit, len(all))], Total: len(all)}, nil
@@ -44,9 +44,9 @@ type GetBookArgs struct {
 	ISBNOrTitle string `json:"isbn_or_title" jsonschema:"minLength=1"`
 }
 
-// Get one book from the catalog by its ISBN or its exact title. When no book
-// matches, the error names the closest titles in the catalog: call again
-// with one of them, or use search_books to search by words.
+// GetBook gets one book from the catalog by its ISBN or its exact title.
+// When no book matches, the error names the closest titles in the catalog:
+// call again with one of them, or use search_books to search by words.
 func GetBook(ctx context.Context, args GetBookArgs) (Book, error) {
 	if b, ok := shop.find(args.ISBNOrTitle); ok {
 		return b, nil
@@ -72,10 +72,11 @@ type AddBookArgs struct {
 	Book Book `json:"book"`
 }
 
-// Add a book to the catalog, where search_books and get_book find it until
-// the server stops (nothing is written to disk). A book whose ISBN, or whose
-// title and author, is already in the catalog is refused, so calling this
-// twice with the same book adds it once and then reports a duplicate.
+// AddBook adds a book to the catalog, where search_books and get_book find
+// it until the server stops (nothing is written to disk). A book whose ISBN,
+// or whose title and author, is already in the catalog is refused, so
+// calling this twice with the same book adds it once and then reports a
+// duplicate.
 func AddBook(ctx context.Context, args AddBookArgs) (string, error) {
 	b, n, err := shop.add(args.Book)
 	if errors.Is(err, errDuplicate) {

@@ -23,6 +23,10 @@ func SearchBooks(ctx context.Context, args SearchBooksArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("Bookshop", nil)
+	// The description is SearchBooks' doc comment, which is the seed's
+	// sentence word for word: a comment that does not start with the
+	// function's name goes on the wire as written. (Go's convention,
+	// "SearchBooks searches …", would give "Searches …": see step 05.)
 	sdk.Tool(s, SearchBooks)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

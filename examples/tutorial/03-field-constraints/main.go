@@ -20,11 +20,14 @@ const (
 	Poetry     Genre = "poetry"
 )
 
-// SearchBooksArgs are the arguments of search_books.
+// SearchBooksArgs are the arguments of search_books. The field comments
+// follow Go's convention ("Query is the title …"); the SDK drops the
+// "Query is the", so the wire carries the seed's exact descriptions
+// ("Title or author to search for.").
 type SearchBooksArgs struct {
-	// Title or author to search for.
+	// Query is the title or author to search for.
 	Query string `json:"query"`
-	// Maximum number of results.
+	// Limit is the maximum number of results.
 	Limit int    `json:"limit" jsonschema:"minimum=1,maximum=50,default=10"`
 	Genre *Genre `json:"genre"`
 }
@@ -40,6 +43,10 @@ func SearchBooks(ctx context.Context, args SearchBooksArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("Bookshop", nil)
+	// The description is SearchBooks' doc comment, which is the seed's
+	// sentence word for word: a comment that does not start with the
+	// function's name goes on the wire as written. (Go's convention,
+	// "SearchBooks searches …", would give "Searches …": see step 05.)
 	sdk.Tool(s, SearchBooks)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

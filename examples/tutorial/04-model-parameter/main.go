@@ -9,11 +9,13 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// Book is one entry of the catalog.
+// Book is one entry of the catalog. Its field comment follows Go's
+// convention ("Year is the year …"); the SDK drops the "Year is the", so the
+// wire carries the seed's exact "Year of first publication.".
 type Book struct {
 	Title  string `json:"title"`
 	Author string `json:"author"`
-	// Year of first publication.
+	// Year is the year of first publication.
 	Year int `json:"year" jsonschema:"minimum=1450"`
 }
 
@@ -30,6 +32,9 @@ func AddBook(ctx context.Context, args AddBookArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("Bookshop", nil)
+	// The description is AddBook's doc comment, the seed's sentence word for
+	// word: a comment that does not start with the function's name goes on
+	// the wire as written.
 	sdk.Tool(s, AddBook)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

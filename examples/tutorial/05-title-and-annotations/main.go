@@ -15,7 +15,7 @@ type SearchBooksArgs struct {
 	Query string `json:"query"`
 }
 
-// Search the catalog by title or author.
+// SearchBooks searches the catalog by title or author.
 func SearchBooks(ctx context.Context, args SearchBooksArgs) (string, error) {
 	return fmt.Sprintf("Found 3 books matching '%s'.", args.Query), nil
 }
@@ -24,6 +24,10 @@ func main() {
 	s := sdk.NewServer("Bookshop", nil)
 	sdk.Tool(s, SearchBooks, &sdk.ToolOptions{
 		Title: "Search the catalog",
+		// The doc comment follows Go's convention, from which the SDK would
+		// make "Searches the catalog by title or author."; Description puts
+		// the seed's exact sentence on the wire instead.
+		Description: "Search the catalog by title or author.",
 		Annotations: &sdk.ToolAnnotations{
 			ReadOnlyHint:  sdk.Bool(true),
 			OpenWorldHint: sdk.Bool(false),
