@@ -9,7 +9,7 @@ import (
 
 // resultMessage is transport.NewResult(id, r) for the usual tool result
 // (text blocks, plain strings), encoded without encoding/json: the same
-// bytes json.Marshal writes (TestResultEncodingMatchesMarshal). Anything
+// bytes jsonenc.Marshal writes (TestResultEncodingMatchesMarshal). Anything
 // else goes through NewResult.
 func resultMessage(id []byte, r *CallToolResult) (*transport.Message, bool) {
 	if r == nil || r.Content == nil {
@@ -71,14 +71,14 @@ func resultMessage(id []byte, r *CallToolResult) (*transport.Message, bool) {
 	return &transport.Message{JSONRPC: transport.Version, ID: id, Result: b}, true
 }
 
-// plainJSONString reports whether encoding/json writes s between quotes
-// unchanged: valid UTF-8 without control characters, quotes, backslashes,
-// HTML-escaped characters or U+2028/U+2029.
+// plainJSONString reports whether jsonenc.Marshal writes s between quotes
+// unchanged: valid UTF-8 without control characters, quotes, backslashes
+// or U+2028/U+2029 ('<', '>' and '&' are written as they are).
 func plainJSONString(s string) bool {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&':
+		case c < 0x20 || c == '"' || c == '\\':
 			return false
 		case c >= utf8.RuneSelf:
 			ascii = false

@@ -45,7 +45,7 @@ func randomResult(r *rand.Rand) *CallToolResult {
 }
 
 // A tool result encoded without encoding/json is byte for byte what
-// transport.NewResult (json.Marshal) produces.
+// transport.NewResult (jsonenc.Marshal) produces.
 func TestResultEncodingMatchesMarshal(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	fast := 0
@@ -58,10 +58,10 @@ func TestResultEncodingMatchesMarshal(t *testing.T) {
 		fast++
 		want, err := transport.NewResult(json.RawMessage(`7`), res)
 		if err != nil {
-			t.Fatalf("fast path encoded %+v; json.Marshal: %v", res, err)
+			t.Fatalf("fast path encoded %+v; jsonenc.Marshal: %v", res, err)
 		}
 		if string(got.Result) != string(want.Result) || string(got.ID) != string(want.ID) || got.JSONRPC != want.JSONRPC {
-			t.Fatalf("fast path %s\njson.Marshal %s", got.Result, want.Result)
+			t.Fatalf("fast path %s\njsonenc.Marshal %s", got.Result, want.Result)
 		}
 	}
 	t.Logf("%d of 30000 results encoded without encoding/json", fast)

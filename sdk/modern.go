@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/jsonscan"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -164,7 +165,7 @@ func joinComma(s []string) string {
 
 // unsupportedVersion is the -32022 error listing what the server speaks.
 func unsupportedVersion(requested string) *transport.Error {
-	data, _ := json.Marshal(map[string]any{"supported": ModernVersions, "requested": requested})
+	data, _ := jsonenc.Marshal(map[string]any{"supported": ModernVersions, "requested": requested})
 	return &transport.Error{Code: transport.CodeUnsupportedVersion, Message: "Unsupported protocol version: " + requested, Data: data}
 }
 
@@ -265,7 +266,7 @@ func RequireClientCapability(ctx context.Context, names ...string) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	data, _ := json.Marshal(map[string]any{"requiredCapabilities": missing})
+	data, _ := jsonenc.Marshal(map[string]any{"requiredCapabilities": missing})
 	return &transport.Error{Code: transport.CodeMissingCapability, Message: "Missing required client capability", Data: data}
 }
 

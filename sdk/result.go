@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -121,14 +122,14 @@ func buildResult(mode resultMode, out any) (*CallToolResult, error) {
 func scalarResult(out any) (*CallToolResult, error) {
 	if s, ok := out.(string); ok && plainJSONString(s) {
 		// The usual tool result: {"result":"<s>"} is what wrapJSON of
-		// json.Marshal(s) writes, built in one allocation.
+		// jsonenc.Marshal(s) writes, built in one allocation.
 		w := make([]byte, 0, len(s)+13)
 		w = append(w, `{"result":"`...)
 		w = append(w, s...)
 		w = append(w, `"}`...)
 		return &CallToolResult{Content: []Content{Text(s)}, StructuredContent: w}, nil
 	}
-	data, err := json.Marshal(out)
+	data, err := jsonenc.Marshal(out)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +143,7 @@ func scalarResult(out any) (*CallToolResult, error) {
 }
 
 func listResult(out any) (*CallToolResult, error) {
-	data, err := json.Marshal(out)
+	data, err := jsonenc.Marshal(out)
 	if err != nil {
 		return nil, err
 	}
@@ -162,22 +163,22 @@ func elementText(v reflect.Value) string {
 		return v.String()
 	}
 	if v.Kind() == reflect.Struct || v.Kind() == reflect.Map || v.Kind() == reflect.Pointer {
-		data, _ := json.MarshalIndent(v.Interface(), "", "  ")
+		data, _ := jsonenc.MarshalIndent(v.Interface())
 		return string(data)
 	}
-	data, _ := json.Marshal(v.Interface())
+	data, _ := jsonenc.Marshal(v.Interface())
 	return string(data)
 }
 
 func objectResult(out any) (*CallToolResult, error) {
-	data, err := json.Marshal(out)
+	data, err := jsonenc.Marshal(out)
 	if err != nil {
 		return nil, err
 	}
 	if string(data) == "null" {
 		return nil, errors.New("tool returned a nil object")
 	}
-	indented, _ := json.MarshalIndent(out, "", "  ")
+	indented, _ := jsonenc.MarshalIndent(out)
 	return &CallToolResult{Content: []Content{Text(string(indented))}, StructuredContent: data}, nil
 }
 

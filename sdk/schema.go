@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 // The one place where Go types become JSON Schemas (2020-12). Input schemas
@@ -172,7 +174,7 @@ func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
 }
 
 func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
+	b, err := jsonenc.Marshal(v)
 	if err != nil {
 		panic(err)
 	}

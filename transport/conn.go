@@ -3,12 +3,13 @@ package transport
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 // DefaultMaxMessageSize is the longest line a stream connection accepts.
@@ -179,10 +180,10 @@ func trimSpace(b []byte) []byte {
 
 func (c *streamConn) Write(ctx context.Context, m *Message) error {
 	if isPlainResponse(m) {
-		// What json.Marshal(m) would write, straight into the buffer.
+		// What jsonenc.Marshal(m) would write, straight into the buffer.
 		return c.write(`{"jsonrpc":"2.0","id":`, m.ID, `,"result":`, m.Result, "}")
 	}
-	data, err := json.Marshal(m)
+	data, err := jsonenc.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("transport: encode message: %w", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"mime"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 var encodeValues = append([]string{
@@ -17,19 +19,19 @@ func checkPlainResponse(t *testing.T, m *Message) bool {
 	if !isPlainResponse(m) {
 		return false
 	}
-	want, err := json.Marshal(m)
+	want, err := jsonenc.Marshal(m)
 	if err != nil {
-		t.Fatalf("isPlainResponse(%+v) but json.Marshal: %v", m, err)
+		t.Fatalf("isPlainResponse(%+v) but jsonenc.Marshal: %v", m, err)
 	}
 	got := `{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":` + string(m.Result) + "}"
 	if got != string(want) {
-		t.Fatalf("fast encoding %s, json.Marshal %s", got, want)
+		t.Fatalf("fast encoding %s, jsonenc.Marshal %s", got, want)
 	}
 	return true
 }
 
 // The stream connection writes a plain response without encoding/json; it
-// must be byte for byte what json.Marshal writes.
+// must be byte for byte what jsonenc.Marshal writes.
 func TestPlainResponseMatchesMarshal(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	ids := []string{`1`, `"a"`, `"<id>"`, `-3`, ` 2`, `null`, `1.5`, `"x y"`}

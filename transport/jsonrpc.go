@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
@@ -70,7 +71,7 @@ func NewNotification(method string, params any) (*Message, error) {
 
 // NewResult builds a successful response to the request with the given id.
 func NewResult(id json.RawMessage, result any) (*Message, error) {
-	raw, err := json.Marshal(result)
+	raw, err := jsonenc.Marshal(result)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func marshalParams(params any) (json.RawMessage, error) {
 	if raw, ok := params.(json.RawMessage); ok {
 		return raw, nil
 	}
-	return json.Marshal(params)
+	return jsonenc.Marshal(params)
 }
 
 // Error is a JSON-RPC error object. Compare errors by Code (errors.As), never

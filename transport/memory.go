@@ -2,9 +2,10 @@ package transport
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"sync"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 // NewPipe returns two connected in-memory Conns: what one writes the other
@@ -45,7 +46,7 @@ func (c *memConn) Read(ctx context.Context) (*Message, error) {
 }
 
 func (c *memConn) Write(ctx context.Context, m *Message) error {
-	data, err := json.Marshal(m)
+	data, err := jsonenc.Marshal(m)
 	if err != nil {
 		return err
 	}

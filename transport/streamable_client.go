@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 // StreamableClientOptions configures NewStreamableClient; every field is
@@ -451,7 +453,7 @@ func (c *StreamableClient) setCommon(h http.Header) {
 
 // post sends one message, retrying while the server refuses connections.
 func (c *StreamableClient) post(ctx context.Context, m *Message, stateless bool) (*http.Response, error) {
-	body, err := json.Marshal(m)
+	body, err := jsonenc.Marshal(m)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
@@ -610,7 +611,7 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 	data, err := encodeMessage(m)
 	if err != nil {
 		status = http.StatusInternalServerError
-		data, _ = json.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
+		data, _ = jsonenc.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
 	}
 	h := w.Header()
 	h["Content-Type"] = jsonContentType
@@ -620,12 +621,12 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 	_, _ = w.Write(data)
 }
 
-// encodeMessage is json.Marshal(m), without re-validating a result that is
+// encodeMessage is jsonenc.Marshal(m), without re-validating a result that is
 // already one line of JSON (the common case of a response).
 func encodeMessage(m *Message) ([]byte, error) {
 	if m.Method != "" || m.Error != nil || len(m.Result) == 0 || len(m.ID) == 0 ||
 		bytes.IndexByte(m.Result, '\n') >= 0 || bytes.IndexByte(m.Result, '\r') >= 0 || !validID(m.ID) {
-		return json.Marshal(m)
+		return jsonenc.Marshal(m)
 	}
 	b := make([]byte, 0, len(m.Result)+len(m.ID)+32)
 	b = append(b, `{"jsonrpc":"2.0","id":`...)

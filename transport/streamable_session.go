@@ -2,11 +2,12 @@ package transport
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
 )
 
 // httpSession is one legacy-era session: its backend, its GET stream and
@@ -36,7 +37,7 @@ const keptStreams = 32
 
 // notify sends a server-initiated message on the GET stream.
 func (s *httpSession) notify(m *Message) error {
-	data, err := json.Marshal(m)
+	data, err := jsonenc.Marshal(m)
 	if err != nil {
 		return err
 	}

@@ -290,9 +290,10 @@ func PlainString(val []byte) (string, bool) {
 	return string(s), true
 }
 
-// MarshalsUnchanged reports whether json.Marshal writes the RawMessage
-// data exactly as it is: valid JSON, no whitespace outside strings, and
-// nothing it escapes for HTML ('<', '>', '&', U+2028, U+2029).
+// MarshalsUnchanged reports whether the SDK's encoder (jsonenc.Marshal:
+// encoding/json without HTML escaping) writes the RawMessage data exactly
+// as it is: valid JSON, no whitespace outside strings, and no U+2028 or
+// U+2029 (which encoding/json always escapes).
 func MarshalsUnchanged(data []byte) bool {
 	end, ok := Value(data, 0, 1)
 	if !ok || end != len(data) {
@@ -309,8 +310,6 @@ func MarshalsUnchanged(data []byte) bool {
 			if !inString {
 				return false
 			}
-		case '<', '>', '&':
-			return false
 		case 0xE2:
 			if i+2 < len(data) && data[i+1] == 0x80 && data[i+2]&^1 == 0xA8 {
 				return false
