@@ -70,7 +70,14 @@ func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error
 		case modeScalar, modeList:
 			c.raw = mustJSON(wrapResult(inferSchema(t, docs, true)))
 		case modeObject:
-			c.raw = mustJSON(inferSchema(t, docs, true))
+			s := inferSchema(t, docs, true)
+			if s.Type != "object" {
+				// A struct that does not encode as an object, such as
+				// time.Time: wrapped, as a scalar is.
+				c.mode = modeScalar
+				s = wrapResult(s)
+			}
+			c.raw = mustJSON(s)
 		}
 	}
 	if c.raw == nil || c.mode == modeScalar && override == nil {
@@ -133,13 +140,32 @@ func scalarResult(out any) (*CallToolResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := string(data)
-	if s, ok := out.(string); ok {
-		text = s
-	} else if rv := reflect.ValueOf(out); rv.Kind() == reflect.String {
-		text = rv.String()
+	return wrappedResult(reflect.ValueOf(out), data), nil
+}
+
+// wrappedResult is a value that is not a JSON object, data its encoding:
+// it travels as {"result": data}.
+func wrappedResult(v reflect.Value, data []byte) *CallToolResult {
+	return &CallToolResult{Content: []Content{Text(valueText(v, data))}, StructuredContent: wrapJSON(data)}
+}
+
+// valueText is the text block of a value whose JSON encoding is data: a
+// string as it is (a time.Time, a named string type or a base64 []byte
+// too, without quotes), an object indented, anything else as JSON.
+func valueText(v reflect.Value, data []byte) string {
+	if v.Kind() == reflect.String {
+		return v.String()
 	}
-	return &CallToolResult{Content: []Content{Text(text)}, StructuredContent: wrapJSON(data)}, nil
+	switch {
+	case len(data) > 0 && data[0] == '"':
+		var s string
+		if json.Unmarshal(data, &s) == nil {
+			return s
+		}
+	case v.Kind() == reflect.Struct || v.Kind() == reflect.Map || v.Kind() == reflect.Pointer:
+		return string(jsonenc.Indent(data))
+	}
+	return string(data)
 }
 
 func listResult(out any) (*CallToolResult, error) {
@@ -159,17 +185,20 @@ func listResult(out any) (*CallToolResult, error) {
 }
 
 func elementText(v reflect.Value) string {
+	if v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
 	if v.Kind() == reflect.String {
 		return v.String()
 	}
-	if v.Kind() == reflect.Struct || v.Kind() == reflect.Map || v.Kind() == reflect.Pointer {
-		data, _ := jsonenc.MarshalIndent(v.Interface())
-		return string(data)
-	}
 	data, _ := jsonenc.Marshal(v.Interface())
-	return string(data)
+	return valueText(v, data)
 }
 
+// objectResult is a struct or map result: the object itself is the
+// structured content, indented JSON the text. A type that does not encode
+// as an object (time.Time, a custom MarshalJSON) is wrapped as
+// {"result": …} instead, as a scalar is.
 func objectResult(out any) (*CallToolResult, error) {
 	data, err := jsonenc.Marshal(out)
 	if err != nil {
@@ -178,8 +207,10 @@ func objectResult(out any) (*CallToolResult, error) {
 	if string(data) == "null" {
 		return nil, errors.New("tool returned a nil object")
 	}
-	indented, _ := jsonenc.MarshalIndent(out)
-	return &CallToolResult{Content: []Content{Text(string(indented))}, StructuredContent: data}, nil
+	if data[0] != '{' {
+		return wrappedResult(reflect.ValueOf(out), data), nil
+	}
+	return &CallToolResult{Content: []Content{Text(string(jsonenc.Indent(data)))}, StructuredContent: data}, nil
 }
 
 func contentResult(out any) *CallToolResult {

@@ -2,10 +2,12 @@ package sdk_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -250,4 +252,54 @@ func TestUnknownTool(t *testing.T) {
 			}
 		})
 	}
+}
+
+// celsius encodes as a bare number through its own MarshalJSON.
+type celsius struct{ deg float64 }
+
+func (c celsius) MarshalJSON() ([]byte, error) { return json.Marshal(c.deg) }
+
+// A result that does not encode as a JSON object (time.Time, a struct with
+// its own MarshalJSON) is wrapped as {"result": …} with the wrapped
+// outputSchema, like any other non-object result; its text block is the
+// time itself, without JSON quotes.
+func TestNonObjectResultsAreWrapped(t *testing.T) {
+	when := time.Date(2025, 11, 25, 10, 30, 0, 0, time.UTC)
+	const stamp = "2025-11-25T10:30:00Z"
+	timeSchema := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"]}`
+	tests := []struct {
+		name                              string
+		def                               *sdk.ToolDef
+		content, structured, outputSchema string // outputSchema "": none
+	}{
+		{"time.Time", returning(t, "when", when), `[{"type":"text","text":"` + stamp + `"}]`, `{"result":"` + stamp + `"}`, timeSchema},
+		{"*time.Time", returning(t, "whenp", &when), `[{"type":"text","text":"` + stamp + `"}]`, `{"result":"` + stamp + `"}`, timeSchema},
+		{"time.Time in an interface", returning[any](t, "whenany", when), `[{"type":"text","text":"` + stamp + `"}]`, `{"result":"` + stamp + `"}`, ""},
+		{"MarshalJSON to a number, in an interface", returning[any](t, "temp", celsius{21.5}), `[{"type":"text","text":"21.5"}]`, `{"result":21.5}`, ""},
+		{"slice of time.Time", returning(t, "whens", []time.Time{when}), `[{"type":"text","text":"` + stamp + `"}]`, `{"result":["` + stamp + `"]}`,
+			`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"]}`},
+	}
+	s := sdk.NewServer("wrapped", nil)
+	for _, tt := range tests {
+		s.AddTool(tt.def)
+	}
+	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				res := callRaw(t, c, tt.def.Info().Name, `{}`)
+				if res.IsError {
+					t.Fatalf("isError: %s", res.Content[0].Text)
+				}
+				if d := jsonDiff(t, []byte(tt.content), toJSON(t, res.Content)); d != "" {
+					t.Errorf("content (-want +got):\n%s", d)
+				}
+				if d := jsonDiff(t, []byte(tt.structured), res.StructuredContent); d != "" {
+					t.Errorf("structuredContent (-want +got):\n%s", d)
+				}
+				if d := jsonDiff(t, []byte(tt.outputSchema), tt.def.Info().OutputSchema); tt.outputSchema != "" && d != "" {
+					t.Errorf("outputSchema (-want +got):\n%s", d)
+				}
+			})
+		}
+	})
 }
