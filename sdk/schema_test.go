@@ -170,7 +170,7 @@ func TestAnnotations(t *testing.T) {
 	s := sdk.NewServer("ann", &sdk.ServerOptions{PageSize: 1})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.opts.Name, tt.opts.Description = "t", "d"
+			tt.opts.Name, tt.opts.Description, tt.opts.Replace = "t", "d", true
 			d, err := sdk.NewTool(docpkg.Undocumented, tt.opts)
 			if err != nil {
 				t.Fatal(err)

@@ -78,10 +78,21 @@ func NewServer(name string, opts *ServerOptions) *Server {
 	return s
 }
 
-// AddTool adds (or replaces, by name) declared tools, and tells connected
-// legacy-era clients that the list changed.
-func (s *Server) AddTool(defs ...*ToolDef) {
+// ErrDuplicateTool is returned by AddTool for a tool whose name is already
+// taken (Tool panics with it), unless the new tool sets
+// ToolOptions.Replace.
+var ErrDuplicateTool = errors.New("sdk: duplicate tool name")
+
+// AddTool adds declared tools, and tells connected legacy-era clients that
+// the list changed. A name already registered (or given twice) is an
+// error wrapping ErrDuplicateTool, and no tool is added; a tool declared
+// with ToolOptions.Replace takes the place of the one of its name instead.
+func (s *Server) AddTool(defs ...*ToolDef) error {
 	s.mu.Lock()
+	if err := s.checkNames(defs); err != nil {
+		s.mu.Unlock()
+		return err
+	}
 	for _, d := range defs {
 		t := d.t
 		if old, ok := s.byName[t.info.Name]; ok {
@@ -98,6 +109,21 @@ func (s *Server) AddTool(defs ...*ToolDef) {
 	s.countHeaderTools()
 	s.mu.Unlock()
 	s.notifyListChanged()
+	return nil
+}
+
+// checkNames refuses defs whose names are taken, by s or by an earlier
+// def, unless they replace; s.mu is held.
+func (s *Server) checkNames(defs []*ToolDef) error {
+	seen := make(map[string]bool, len(defs))
+	for _, d := range defs {
+		name := d.t.info.Name
+		if (s.byName[name] != nil || seen[name]) && !d.t.replace {
+			return fmt.Errorf("%w %q: set ToolOptions.Replace to replace the registered tool", ErrDuplicateTool, name)
+		}
+		seen[name] = true
+	}
+	return nil
 }
 
 // countHeaderTools updates headerTools; s.mu is held.

@@ -23,6 +23,10 @@ type ToolOptions struct {
 	// InputSchema and OutputSchema replace the inferred schemas (JSON).
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
+	// Replace lets the tool take the place of a registered tool of the
+	// same name; without it, registering a taken name is an error
+	// (ErrDuplicateTool).
+	Replace bool
 }
 
 // rawHandler is the untyped form of a tool: raw arguments in, result out. A
@@ -36,6 +40,7 @@ type registeredTool struct {
 	info    ToolInfo
 	handler rawHandler
 	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
+	replace bool                    // ToolOptions.Replace
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case (a
@@ -46,14 +51,17 @@ type registeredTool struct {
 // A field of In tagged `mcpheader:"Name"` is mirrored into the HTTP header
 // Mcp-Param-Name (see ParamHeaderTag).
 // Tool panics on a programming error (a function literal without a name, an
-// invalid name, an argument type that is not a struct); use NewTool to get
+// invalid name, an argument type that is not a struct, a name already
+// registered without ToolOptions.Replace); use NewTool and AddTool to get
 // an error.
 func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*ToolOptions) {
 	t, err := NewTool(fn, opts...)
 	if err != nil {
 		panic(err)
 	}
-	s.AddTool(t)
+	if err := s.AddTool(t); err != nil {
+		panic(err)
+	}
 }
 
 // ToolDef is a declared tool, not yet added to a server.
@@ -107,7 +115,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		}
 		return out.encode(name, res), nil
 	}
-	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params}}, nil
+	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace}}, nil
 }
 
 func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
