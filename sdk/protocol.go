@@ -55,6 +55,7 @@ type ToolInfo struct {
 	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
 	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
 	Execution    *ToolExecution   `json:"execution,omitempty"`
+	Icons        []Icon           `json:"icons,omitempty"`
 	Meta         json.RawMessage  `json:"_meta,omitempty"`
 }
 
@@ -65,6 +66,26 @@ type ToolInfo struct {
 type ToolExecution struct {
 	TaskSupport string `json:"taskSupport,omitempty"`
 }
+
+// Icon is an image a client may show for a tool (protocol 2025-11-25).
+type Icon struct {
+	// Src is an http(s) URL or a data: URI holding the image.
+	Src string `json:"src"`
+	// MimeType overrides the type the URL's response declares
+	// ("image/png", "image/svg+xml", …).
+	MimeType string `json:"mimeType,omitempty"`
+	// Sizes lists the sizes the image fits, as "48x48" or "any" (SVG).
+	Sizes []string `json:"sizes,omitempty"`
+	// Theme is IconLight or IconDark when the icon is meant for a light
+	// or a dark background; empty for any.
+	Theme string `json:"theme,omitempty"`
+}
+
+// The values of Icon.Theme.
+const (
+	IconLight = "light" // for a light background
+	IconDark  = "dark"  // for a dark background
+)
 
 // ToolAnnotations are behaviour hints for clients. A nil hint is not sent,
 // so false stays expressible: use Bool(false).

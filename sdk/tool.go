@@ -7,6 +7,8 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -20,6 +22,9 @@ type ToolOptions struct {
 	Description string // default: the function's doc comment
 	// Annotations carries the behaviour hints; a nil hint is omitted.
 	Annotations *ToolAnnotations
+	// Icons are images clients may show for the tool (2025-11-25); each
+	// Src must be an http(s) URL or a data: URI.
+	Icons []Icon
 	// InputSchema and OutputSchema replace the inferred schemas (JSON).
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
@@ -133,7 +138,27 @@ func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
 	if desc == "" && !ref.closure {
 		desc = docs.function(ref)
 	}
-	return ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations}, nil
+	if err := checkIcons(o.Icons); err != nil {
+		return ToolInfo{}, fmt.Errorf("sdk: tool %s: %w", name, err)
+	}
+	return ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}, nil
+}
+
+// checkIcons refuses icons a client could not use: a src that is not an
+// http(s) URL or a data: URI, a theme other than light or dark.
+func checkIcons(icons []Icon) error {
+	for i, ic := range icons {
+		scheme, _, _ := strings.Cut(ic.Src, ":")
+		switch strings.ToLower(scheme) {
+		case "https", "http", "data":
+		default:
+			return fmt.Errorf("icon %d: src %q must be an http(s) URL or a data: URI", i, ic.Src)
+		}
+		if ic.Theme != "" && ic.Theme != IconLight && ic.Theme != IconDark {
+			return fmt.Errorf("icon %d: theme %q must be %q, %q or empty", i, ic.Theme, IconLight, IconDark)
+		}
+	}
+	return nil
 }
 
 // runHandler calls fn, turning a panic into an error so the server keeps

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -107,6 +108,9 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 	if b := badges(st, t); b != "" {
 		lines = append(lines, b)
 	}
+	for _, ic := range t.Icons {
+		lines = append(lines, st.Dim.Render("icon ")+iconText(ic))
+	}
 	if needsTasks(t) {
 		lines = append(lines, "", st.ToolError.Render("Runs only as a task (execution.taskSupport \"required\")."),
 			ansi.Wrap("mcpdev does not support tasks yet, so submitting the form does not send the call; ctrl+s sends it anyway.", w, ""))
@@ -147,4 +151,32 @@ func (p *formPane) argLines(t sdk.ToolInfo) []string {
 		out = append(out, fmt.Sprintf("%s %s %s", req, f.Path, p.st.Dim.Render(f.Constraints)))
 	}
 	return out
+}
+
+// iconText describes an icon on one line: its source (a data: URI by its
+// media type and length), then its MIME type, sizes and theme. Control
+// characters from the server are dropped.
+func iconText(ic sdk.Icon) string {
+	src := ic.Src
+	if strings.HasPrefix(strings.ToLower(src), "data:") {
+		head, _, _ := strings.Cut(src[:min(len(src), 64)], ",")
+		src = fmt.Sprintf("%s,… (%d bytes)", strings.ToValidUTF8(head, ""), len(ic.Src))
+	}
+	var extra []string
+	if ic.MimeType != "" {
+		extra = append(extra, ic.MimeType)
+	}
+	extra = append(extra, ic.Sizes...)
+	if ic.Theme != "" {
+		extra = append(extra, ic.Theme)
+	}
+	if len(extra) > 0 {
+		src += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, src)
 }
