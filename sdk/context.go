@@ -39,6 +39,11 @@ type callInfo struct {
 	fixedLevel LogLevel
 	requestID  json.RawMessage
 	clientCaps map[string]json.RawMessage
+	// The stateless era's: the request's protocol version and its _meta
+	// clientInfo, undecoded (RequestFrom decodes it). A legacy call reads
+	// both from its session.
+	version    string
+	clientInfo json.RawMessage
 }
 
 type callKey struct{}

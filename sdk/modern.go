@@ -41,6 +41,7 @@ type DiscoverResult struct {
 // requestMeta is the _meta of a stateless request.
 type requestMeta struct {
 	version       string
+	clientInfo    json.RawMessage
 	caps          map[string]json.RawMessage
 	logLevel      LogLevel // "" means: send no logs
 	progressToken json.RawMessage
@@ -110,7 +111,7 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	if len(missing) > 0 {
 		return nil, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
 	}
-	rm := &requestMeta{progressToken: p.Meta["progressToken"]}
+	rm := &requestMeta{progressToken: p.Meta["progressToken"], clientInfo: p.Meta[MetaClientInfo]}
 	var ok bool
 	if rm.version, ok = jsonscan.PlainString(p.Meta[MetaProtocolVersion]); !ok && json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
@@ -213,7 +214,8 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		res.ResultType, res.TTLMs, res.CacheScope = ResultComplete, new(s.opts.ToolsTTL.Milliseconds()), s.cacheScope()
 		return res, nil
 	case "tools/call":
-		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel}
+		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
+			version: meta.version, clientInfo: meta.clientInfo}
 		res, err := s.callTool(ctx, m, ci, ss)
 		if err != nil {
 			return nil, err

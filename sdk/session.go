@@ -22,6 +22,7 @@ type Session struct {
 	initialized bool
 	logLevel    LogLevel
 	clientCaps  map[string]json.RawMessage // declared in initialize
+	clientInfo  Implementation             // sent in initialize
 	inflight    map[string]context.CancelFunc
 	// early holds cancellations that arrived before their call started
 	// (the call is read, then handed to another goroutine; over HTTP it may
@@ -137,6 +138,7 @@ func (ss *Session) initialize(raw json.RawMessage) (any, error) {
 	ss.mu.Lock()
 	ss.version = version
 	ss.clientCaps = caps
+	ss.clientInfo = p.ClientInfo
 	ss.mu.Unlock()
 	return &InitializeResult{
 		ProtocolVersion: version,

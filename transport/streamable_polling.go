@@ -57,7 +57,7 @@ func (h *StreamableServer) postDetached(r *http.Request, s *httpSession, m *Mess
 	out.ended = make(chan struct{})
 	done := make(chan struct{})
 	s.acquire() // the call keeps the session busy after the handler left
-	ctx := context.WithValue(s.ctx, streamCloserKey{}, out)
+	ctx := context.WithValue(s.requestContext(r), streamCloserKey{}, out)
 	go func() {
 		defer close(done)
 		defer s.release()

@@ -33,7 +33,8 @@ const DefaultMaxBodySize = 4 << 20
 
 // StreamableBackend is the protocol side of a Streamable HTTP server: the
 // handler does HTTP (security, sessions, streams, headers) and hands every
-// message to the backend. The sdk package implements it.
+// message to the backend, in a context carrying the request's values and
+// its HTTPCall (HTTPCallFrom). The sdk package implements it.
 type StreamableBackend interface {
 	// NewSession opens a session of the handshake (legacy) era. notify
 	// carries what the server sends on its own, not in answer to a request
@@ -375,14 +376,14 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 		}
 	}
 	if !m.IsRequest() {
-		h.backend.Stateless(r.Context(), m, nil)
+		h.backend.Stateless(statelessContext(r), m, nil)
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	out := newResponseStream(w, "", nil, h.opts.WriteTimeout)
 	// The call's context is the request's: closing the response stream
 	// cancels it.
-	resp := h.backend.Stateless(r.Context(), m, out.emit)
+	resp := h.backend.Stateless(statelessContext(r), m, out.emit)
 	out.finish(resp, statelessStatus)
 }
 
@@ -439,8 +440,9 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	out.session = s
 	// Legacy era: a dropped connection does not cancel the call; the client
 	// may resume the stream with Last-Event-ID. DELETE or
-	// notifications/cancelled do.
-	resp := s.backend.Handle(s.ctx, m, out.emit)
+	// notifications/cancelled do. The request's context values still reach
+	// the call.
+	resp := s.backend.Handle(s.requestContext(r), m, out.emit)
 	out.finish(resp, legacyStatus)
 	if st := out.stream(); st != nil {
 		s.streamDone(st, true)

@@ -1,0 +1,100 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Request describes who is calling a tool, the same way in both protocol
+// eras and over every transport. Get it with RequestFrom.
+type Request struct {
+	// Era is EraLegacy (an initialize handshake, a session) or
+	// EraStateless (2026-07-28: everything in each request's _meta).
+	Era Era
+	// ProtocolVersion is the session's negotiated version (legacy) or the
+	// request's own (stateless).
+	ProtocolVersion string
+	// ClientInfo is what the client sent in initialize (legacy) or in the
+	// request's _meta clientInfo (stateless); zero when it sent none.
+	ClientInfo Implementation
+	// ClientCapabilities are the client's declared capabilities by name
+	// ("sampling", "elicitation", "roots", …); see also
+	// RequireClientCapability.
+	ClientCapabilities map[string]json.RawMessage
+	// SessionID is the Mcp-Session-Id of a legacy-era HTTP session; ""
+	// in the stateless era and over stdio.
+	SessionID string
+	// Header holds the HTTP request's headers; nil over stdio. (Values
+	// that HTTP middleware put in the request's context are in the tool's
+	// ctx itself, in both eras: ctx.Value(key).)
+	Header http.Header
+	// HTTPRequest is the POST that carried the call (its body already
+	// read); nil over stdio. A legacy-era call may outlive it.
+	HTTPRequest *http.Request
+	// Identity is who the request was authenticated as (WithIdentity);
+	// nil when unauthenticated.
+	Identity *Identity
+}
+
+// Identity is an authenticated caller: what a token verifier learnt from
+// the request's credentials.
+type Identity struct {
+	Subject string         // who: the token's subject
+	Scopes  []string       // what it may do
+	Expiry  time.Time      // when the credential expires; zero: unknown
+	Claims  map[string]any // everything else the token said
+}
+
+type identityKey struct{}
+
+// WithIdentity returns a copy of ctx carrying id, for authentication
+// middleware to tell tools who is calling (RequestFrom(ctx).Identity):
+//
+//	func auth(next http.Handler) http.Handler {
+//		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+//			id := verify(r.Header.Get("Authorization")) // your verifier
+//			next.ServeHTTP(w, r.WithContext(sdk.WithIdentity(r.Context(), id)))
+//		})
+//	}
+func WithIdentity(ctx context.Context, id *Identity) context.Context {
+	return context.WithValue(ctx, identityKey{}, id)
+}
+
+// RequestFrom describes the caller of the tool call whose context ctx is:
+// era, protocol version, client info and capabilities, session id, HTTP
+// headers and authenticated identity. Outside a tool call only the HTTP
+// request and the identity (when present in ctx) are filled in.
+func RequestFrom(ctx context.Context) Request {
+	var r Request
+	if ci := callFrom(ctx); ci != nil {
+		ci.describe(&r)
+	}
+	if hc := transport.HTTPCallFrom(ctx); hc != nil {
+		r.SessionID, r.HTTPRequest = hc.SessionID, hc.Request
+		if hc.Request != nil {
+			r.Header = hc.Request.Header
+		}
+	}
+	r.Identity, _ = ctx.Value(identityKey{}).(*Identity)
+	return r
+}
+
+// describe fills in what the call itself knows of its caller.
+func (ci *callInfo) describe(r *Request) {
+	r.ClientCapabilities = ci.clientCaps
+	if ci.session != nil {
+		r.Era = EraLegacy
+		ci.session.mu.Lock()
+		r.ProtocolVersion, r.ClientInfo = ci.session.version, ci.session.clientInfo
+		ci.session.mu.Unlock()
+		return
+	}
+	r.Era, r.ProtocolVersion = EraStateless, ci.version
+	if len(ci.clientInfo) > 0 {
+		_ = json.Unmarshal(ci.clientInfo, &r.ClientInfo)
+	}
+}
