@@ -10,8 +10,7 @@ type objectNode struct {
 	nodeBase
 	names  []string
 	kids   []node
-	extras []string // keys from a previous value that the schema lacks
-	inline bool     // no header (root, or a union branch under its selector)
+	inline bool // no header (root, or a union branch under its selector)
 }
 
 func newObjectNode(base nodeBase) *objectNode {

@@ -1,9 +1,6 @@
 package forms
 
-import (
-	tea "charm.land/bubbletea/v2"
-	"charm.land/huh/v2"
-)
+import "charm.land/huh/v2"
 
 // row is one line item of the form: a huh field, a header or a button.
 type row struct {
@@ -13,17 +10,16 @@ type row struct {
 	note  string    // header description line
 	depth int
 
-	press     func() bool           // button: act; true when structure changed
-	changed   func() bool           // after a key: true when structure changed
-	check     func() string         // the field's own problem, run on leave
-	live      bool                  // run check after every key (JSON editors)
-	multiline bool                  // enter types a newline
-	accept    func(string) bool     // refuses some typed text (integers)
-	list      *listNode             // innermost list this row belongs to
-	item      int                   // index of its item in list
-	flag      string                // prefill misfit note
-	msg       string                // last check result
-	update    func(tea.Msg) tea.Cmd // nil: route to field
+	press     func() bool       // button: act; true when structure changed
+	changed   func() bool       // after a key: true when structure changed
+	check     func() string     // the field's own problem, run on leave
+	live      bool              // run check after every key (JSON editors)
+	multiline bool              // enter types a newline
+	accept    func(string) bool // refuses some typed text (integers)
+	list      *listNode         // innermost list this row belongs to
+	item      int               // index of its item in list
+	flag      string            // prefill misfit note
+	msg       string            // last check result
 	// replaceable single-line inputs select their text when focused, as a
 	// web form does on tab: the first typed character replaces a prefilled
 	// value (a default, or last call's argument); any other key edits it.

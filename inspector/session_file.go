@@ -258,9 +258,7 @@ func (e *Expect) parseIgnore(tail string) error {
 	if kw != "ignore" || strings.TrimSpace(paths) == "" {
 		return fmt.Errorf("structured: unexpected %q (want: ignore PATH,PATH…)", tail)
 	}
-	for _, p := range strings.FieldsFunc(paths, func(r rune) bool { return r == ',' || r == ' ' }) {
-		e.Ignore = append(e.Ignore, p)
-	}
+	e.Ignore = append(e.Ignore, strings.FieldsFunc(paths, func(r rune) bool { return r == ',' || r == ' ' })...)
 	return nil
 }
 

@@ -177,6 +177,7 @@ func failing(ctx context.Context, a failArgs) (string, error) {
 		panic("kaboom")
 	case "nilmap":
 		var m map[string]int
+		//lint:ignore SA5000 the handler must panic at run time: this case tests that
 		m["x"] = 1
 	case "rpc":
 		return "", &transport.Error{Code: -32001, Message: "Resource busy", Data: []byte(`{"retry":true}`)}

@@ -77,6 +77,7 @@ func TestLoggingTool(ctx context.Context, _ NoArgs) (string, error) {
 
 // TestErrorHandling always fails, to test error reporting.
 func TestErrorHandling(ctx context.Context, _ NoArgs) (string, error) {
+	//lint:ignore ST1005 the conformance suite expects this exact text, capital included
 	return "", errors.New("This tool intentionally returns an error for testing")
 }
 

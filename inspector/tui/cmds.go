@@ -182,7 +182,3 @@ func saveMediaCmd(media []mediaBlock, dir string) tea.Cmd {
 		return savedMsg{paths: paths}
 	}
 }
-
-func statusCmd(text string) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: text} }
-}

@@ -53,9 +53,6 @@ func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
 	return f.Init()
 }
 
-// close drops the form (another tool was opened, or the tool is gone).
-func (p *formPane) close() { p.tool, p.form, p.err = nil, nil, nil }
-
 func (p *formPane) isOpen() bool { return p.tool != nil }
 
 // value is the form's current arguments (nil when there is none).
