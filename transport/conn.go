@@ -38,6 +38,9 @@ type DecodeError struct {
 	// Line is the offending frame as received (at most 1 KiB of it), so a
 	// client can show what a misbehaving server printed.
 	Line []byte
+	// Size is the frame's length in bytes; more than len(Line) when Line
+	// holds only its start (a line over MaxMessageSize, say).
+	Size int
 }
 
 func (e *DecodeError) Error() string { return "transport: bad message: " + e.Err.Message }
@@ -70,6 +73,8 @@ type streamConn struct {
 	r    *bufio.Reader
 	max  int
 	line []byte
+	head []byte // the start of a line over max, for its DecodeError
+	size int    // the length of the line read last
 
 	wmu     sync.Mutex
 	writers atomic.Int32 // writers in WriteRaw, holding or waiting for wmu
@@ -92,7 +97,7 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 			return nil, ErrClosed // Close interrupted the read: drop a partial line
 		}
 		if tooLong {
-			return nil, &DecodeError{Err: Errorf(CodeInvalidRequest, "Invalid Request: message larger than %d bytes", c.max)}
+			return nil, &DecodeError{Err: Errorf(CodeInvalidRequest, "Invalid Request: message larger than %d bytes", c.max), Line: c.head, Size: c.size}
 		}
 		if len(trimSpace(line)) == 0 {
 			if err != nil {
@@ -102,7 +107,8 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 		}
 		m, derr := Decode(line)
 		if derr != nil {
-			return nil, &DecodeError{Err: derr, Msg: m, Line: clip(trimSpace(line), 1024)}
+			line = trimSpace(line)
+			return nil, &DecodeError{Err: derr, Msg: m, Line: clip(line, 1024), Size: len(line)}
 		}
 		return m, nil
 	}
@@ -129,15 +135,18 @@ func (c *streamConn) eof(err error) error {
 }
 
 // readLine returns the next line without its newline. A line longer than max
-// is consumed to its end and reported as tooLong. At EOF the final unterminated
-// line is returned together with the error.
+// is consumed to its end and reported as tooLong, its start kept in c.head
+// and its length in c.size. At EOF the final unterminated line is returned
+// together with the error.
 func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
-	c.line = c.line[:0]
+	c.line, c.size = c.line[:0], 0
 	for {
 		chunk, err := c.r.ReadSlice('\n')
+		c.size += len(chunk)
 		if !tooLong {
 			if len(c.line)+len(chunk) > c.max+2 {
 				tooLong = true
+				c.head = clip(append(clip(c.line, 1024), chunk[:min(len(chunk), 1024)]...), 1024)
 				c.line = c.line[:0]
 			} else {
 				c.line = append(c.line, chunk...)
@@ -147,6 +156,11 @@ func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
 			continue
 		}
 		if tooLong || len(trimEOL(c.line)) > c.max {
+			if !tooLong {
+				c.head = clip(c.line, 1024)
+			}
+			c.head = trimEOL(c.head)
+			c.size -= len(chunk) - len(trimEOL(chunk))
 			c.line = c.line[:0]
 			return nil, true, nil
 		}

@@ -244,3 +244,40 @@ func TestPipeCopies(t *testing.T) {
 		t.Errorf("Read = %s, want err -32600 id=4", ev)
 	}
 }
+
+// A line over the limit is skipped, but its DecodeError keeps its start
+// and its length, so a client can say what the server printed.
+func TestOversizedLineKeepsItsStart(t *testing.T) {
+	long := `{"jsonrpc":"2.0","id":2,"result":{"pad":"` + strings.Repeat("a", 300<<10) + `"}}`
+	tests := []struct {
+		name string
+		in   string
+		max  int
+		wrap func(io.Reader) io.Reader
+		line string
+	}{
+		{"beyond the read buffer", long + "\n", 1024, nil, long},
+		{"byte by byte", long + "\r\n", 1024, iotest.OneByteReader, long},
+		{"just over the limit", ping + "\n", len(ping) - 1, nil, ping},
+		{"at EOF", long, 4096, nil, long},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r io.Reader = strings.NewReader(tt.in)
+			if tt.wrap != nil {
+				r = tt.wrap(r)
+			}
+			c := transport.NewStream(r, io.Discard, &transport.StreamOptions{MaxMessageSize: tt.max})
+			_, err := c.Read(context.Background())
+			var de *transport.DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("Read: %v, want a DecodeError", err)
+			}
+			want := tt.line[:min(len(tt.line), 1024)]
+			if string(de.Line) != want || de.Size != len(tt.line) {
+				t.Errorf("Line %q… (%d bytes), Size %d; want %q… (%d bytes), Size %d",
+					de.Line[:min(len(de.Line), 40)], len(de.Line), de.Size, want[:min(len(want), 40)], len(want), len(tt.line))
+			}
+		})
+	}
+}
