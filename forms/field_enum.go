@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"charm.land/huh/v2"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // option is one choice of a select: a typed value, or "not set".
@@ -55,7 +57,7 @@ func (n *enumNode) withNull() *enumNode {
 func (n *enumNode) rows(out []*row) []*row {
 	opts := make([]huh.Option[int], len(n.opts))
 	for i, o := range n.opts {
-		opts[i] = huh.NewOption(o.label, i)
+		opts[i] = huh.NewOption(termtext.Line(o.label), i)
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"charm.land/huh/v2"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // multiNode is an array of enum values edited as a multi-select.
@@ -15,7 +17,7 @@ type multiNode struct {
 func (n *multiNode) rows(out []*row) []*row {
 	opts := make([]huh.Option[int], len(n.sh.enum))
 	for i, v := range n.sh.enum {
-		opts[i] = huh.NewOption(optionLabel(v), i).Selected(contains(n.sel, i))
+		opts[i] = huh.NewOption(termtext.Line(optionLabel(v)), i).Selected(contains(n.sel, i))
 	}
 	ms := huh.NewMultiSelect[int]()
 	if n.b.theme != nil {

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/huh/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // unionNode is an anyOf/oneOf: the user picks a branch, then fills it.
@@ -53,7 +55,7 @@ func (sp *shaper) branchLabel(i int, b *jsonschema.Schema, stack []*jsonschema.S
 func (n *unionNode) rows(out []*row) []*row {
 	opts := make([]huh.Option[int], len(n.opts))
 	for i, o := range n.opts {
-		opts[i] = huh.NewOption(o.label, i)
+		opts[i] = huh.NewOption(termtext.Line(o.label), i)
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)

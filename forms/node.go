@@ -6,6 +6,8 @@ import (
 
 	"charm.land/huh/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // node is one value in the form's tree. Nodes own their state; the huh
@@ -34,7 +36,8 @@ type nodeBase struct {
 
 func (n *nodeBase) meta() *nodeBase { return n }
 
-// title is the label with a required marker.
+// title is the label with a required marker. Names and titles come from
+// the schema (a server's): termtext makes them safe to show.
 func (n *nodeBase) title() string {
 	t := fieldLabel(n.sh, n.label)
 	if t == "" {
@@ -43,16 +46,17 @@ func (n *nodeBase) title() string {
 	if n.required {
 		t += " *"
 	}
-	return t
+	return termtext.Line(t)
 }
 
-// describe is the description line: constraints, then the schema's text.
+// describe is the description line: constraints, then the schema's text
+// (made safe to show, like title).
 func (n *nodeBase) describe() string {
 	c := constraintText(n.sh)
 	if d := strings.TrimSpace(n.sh.desc); d != "" {
-		return c + " — " + d
+		c += " — " + d
 	}
-	return c
+	return termtext.Text(c)
 }
 
 // child derives the base of a property or item node.

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 var darkBackground color.Color = color.Black
@@ -44,12 +46,12 @@ func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
 	switch {
 	case r.field != nil:
 		b = r.field.View()
-	case r.press != nil:
-		b = f.button(st, r.text, focused)
+	case r.press != nil: // headers and buttons name schema properties
+		b = f.button(st, termtext.Line(r.text), focused)
 	default:
-		b = st.Focused.Title.Render(r.text)
+		b = st.Focused.Title.Render(termtext.Line(r.text))
 		if r.note != "" {
-			b += "\n" + st.Blurred.Description.Render(r.note)
+			b += "\n" + st.Blurred.Description.Render(termtext.Text(r.note))
 		}
 	}
 	b += noteLines(st, r)
@@ -73,7 +75,7 @@ func noteLines(st *huh.Styles, r *row) string {
 		s += "\n  " + errStyle(st).Render("⚠ "+r.flag)
 	}
 	if r.msg != "" {
-		s += "\n  " + errStyle(st).Render("✗ "+r.msg)
+		s += "\n  " + errStyle(st).Render("✗ "+termtext.Line(r.msg))
 	}
 	return s
 }
@@ -85,7 +87,7 @@ func (f *Form) statusView(st *huh.Styles) string {
 	}
 	if f.status != "" || len(f.pending) > 0 {
 		for _, p := range f.pending {
-			lines = append(lines, errStyle(st).Render("  • "+p.String()))
+			lines = append(lines, errStyle(st).Render("  • "+termtext.Line(p.String())))
 		}
 	}
 	return strings.Join(lines, "\n")

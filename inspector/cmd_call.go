@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -212,15 +213,16 @@ func withTimeout(ctx context.Context, timeout time.Duration, op string, fn func(
 }
 
 // WriteResult prints a tool result for a person: each content block, then
-// the structured content pretty-printed, then isError if set.
+// the structured content pretty-printed, then isError if set. The server's
+// text goes through termtext.Text (--json output does not come here).
 func WriteResult(w io.Writer, res *sdk.CallToolResult) {
 	for _, c := range res.Content {
-		fmt.Fprintln(w, strings.TrimRight(contentText(c), "\n"))
+		fmt.Fprintln(w, termtext.Text(strings.TrimRight(contentText(c), "\n")))
 	}
 	if len(res.StructuredContent) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "structuredContent:")
-		fmt.Fprintln(w, indentJSON(res.StructuredContent))
+		fmt.Fprintln(w, termtext.Text(indentJSON(res.StructuredContent)))
 	}
 	if res.IsError {
 		fmt.Fprintln(w, "isError: true")

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -51,7 +52,8 @@ func RunTools(ctx context.Context, w io.Writer, c *Connection, opts *ToolsOption
 	return nil
 }
 
-// WriteToolsTable prints one row per tool.
+// WriteToolsTable prints one row per tool. Names, titles and argument
+// names are the server's: they are printed through termtext.Line.
 func WriteToolsTable(w io.Writer, tools []sdk.ToolInfo) {
 	if len(tools) == 0 {
 		fmt.Fprintln(w, "(the server has no tools)")
@@ -61,7 +63,8 @@ func WriteToolsTable(w io.Writer, tools []sdk.ToolInfo) {
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tTITLE\tANNOTATIONS\tREQUIRED ARGS")
 	for _, t := range tools {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", t.Name, orDash(ToolTitle(t)), orDash(Badges(t.Annotations)), orDash(strings.Join(requiredArgs(t.InputSchema), ", ")))
+		title, args := ToolTitle(t), strings.Join(requiredArgs(t.InputSchema), ", ")
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", termtext.Line(t.Name), orDash(termtext.Line(title)), orDash(Badges(t.Annotations)), orDash(termtext.Line(args)))
 	}
 	tw.Flush()
 	fmt.Fprint(w, trimLines(b.String()))

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -26,15 +27,17 @@ type Report struct {
 	Hints   []string // what to try
 }
 
-// String renders the report for a terminal.
+// String renders the report for a terminal. Summary and details quote
+// the server (its stdout, its stderr, its errors): every line goes through
+// termtext.Line.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "cannot connect to %s: %s\n", r.Target, r.Summary)
+	fmt.Fprintf(&b, "cannot connect to %s: %s\n", termtext.Line(r.Target), termtext.Line(r.Summary))
 	for _, d := range r.Details {
-		fmt.Fprintf(&b, "    %s\n", d)
+		fmt.Fprintf(&b, "    %s\n", termtext.Line(d))
 	}
 	for _, h := range r.Hints {
-		fmt.Fprintf(&b, "  try: %s\n", h)
+		fmt.Fprintf(&b, "  try: %s\n", termtext.Line(h))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

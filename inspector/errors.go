@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -29,21 +30,24 @@ func (e *ArgsError) problemStrings() []string {
 	return out
 }
 
-// Report lists every problem, then the tool's arguments.
+// Report lists every problem, then the tool's arguments, for a terminal:
+// what comes from the schema goes through termtext.Line.
 func (e *ArgsError) Report() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "arguments refused by %s's input schema (not sent):\n", e.Tool)
+	fmt.Fprintf(&b, "arguments refused by %s's input schema (not sent):\n", termtext.Line(e.Tool))
 	for _, p := range e.problemStrings() {
-		fmt.Fprintf(&b, "  %s\n", p)
+		fmt.Fprintf(&b, "  %s\n", termtext.Line(p))
 	}
 	b.WriteString(ArgsTable(e.Tool, e.Args))
 	b.WriteString("send them anyway with --no-validate")
 	return b.String()
 }
 
-// ArgsTable renders a tool's arguments, one per line.
+// ArgsTable renders a tool's arguments, one per line, safe for a terminal
+// (each cell through termtext.Line).
 func ArgsTable(tool string, args []ArgInfo) string {
 	var b strings.Builder
+	tool = termtext.Line(tool)
 	if len(args) == 0 {
 		fmt.Fprintf(&b, "%s takes no arguments\n", tool)
 		return b.String()
@@ -55,7 +59,7 @@ func ArgsTable(tool string, args []ArgInfo) string {
 		if a.Required {
 			req = "required"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", a.Path, a.Type, req, a.Constraints, a.Description)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", termtext.Line(a.Path), termtext.Line(a.Type), req, termtext.Line(a.Constraints), termtext.Line(a.Description))
 	}
 	tw.Flush()
 	return trimLines(b.String())

@@ -16,6 +16,7 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -152,13 +153,13 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 func (r *sessionRun) fail(line int, what string, problems ...string) {
 	r.failed++
 	if line > 0 {
-		fmt.Fprintf(r.w, "    FAIL  line %d: %s\n", line, what)
+		fmt.Fprintf(r.w, "    FAIL  line %d: %s\n", line, termtext.Line(what))
 	} else {
-		fmt.Fprintf(r.w, "    FAIL  %s\n", strings.TrimSpace(what+" "+r.path))
+		fmt.Fprintf(r.w, "    FAIL  %s\n", termtext.Line(strings.TrimSpace(what+" "+r.path)))
 	}
-	for _, p := range problems {
+	for _, p := range problems { // they quote the server's results
 		for _, l := range strings.Split(strings.TrimRight(p, "\n"), "\n") {
-			fmt.Fprintf(r.w, "          %s\n", l)
+			fmt.Fprintf(r.w, "          %s\n", termtext.Line(l))
 		}
 	}
 }

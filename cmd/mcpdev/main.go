@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/tui"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -40,17 +41,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return inspector.ExitOK
 	}
-	fmt.Fprintf(stderr, "mcpdev: %s\n", inspector.Describe(err))
+	// The description and the JSON line quote the server (its errors, its
+	// output): both go through the sanitizer before the terminal.
+	fmt.Fprintf(stderr, "mcpdev: %s\n", termtext.Text(inspector.Describe(err)))
 	var ue *inspector.UsageError
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "run mcpdev -h for usage")
 	}
-	fmt.Fprintf(stderr, "%s\n", inspector.ErrorJSON(err))
+	fmt.Fprintf(stderr, "%s\n", termtext.Line(string(inspector.ErrorJSON(err))))
 	return inspector.ExitCode(err)
 }
 
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
-	warn := func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", s) }
+	warn := warner(stderr)
 	switch cfg.cmd {
 	case "version":
 		info, ok := debug.ReadBuildInfo()
@@ -89,7 +92,7 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	}
 	if cfg.verbose {
 		opts.OnProgress = func(p sdk.ProgressParams) {
-			fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("progress: %g/%g %s", p.Progress, p.Total, p.Message)))
+			fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("progress: %g/%g %s", p.Progress, p.Total, termtext.Line(p.Message))))
 		}
 	}
 	return inspector.RunCall(ctx, stdout, conn, cfg.tool, opts)
@@ -100,14 +103,23 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Con
 	if err != nil {
 		return nil, err
 	}
-	opts := &inspector.ConnectOptions{Timeout: cfg.connectTimeout}
+	warn := warner(stderr)
+	opts := &inspector.ConnectOptions{
+		Timeout: cfg.connectTimeout,
+		Client:  &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
+	}
 	if cfg.verbose {
-		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", line) }
-		opts.Client = &sdk.ClientOptions{OnLog: func(p sdk.LogParams) {
-			fmt.Fprintf(stderr, "log %s: %v\n", p.Level, p.Data)
-		}}
+		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
+		opts.Client.OnLog = func(p sdk.LogParams) {
+			fmt.Fprintf(stderr, "log %s: %s\n", termtext.Line(string(p.Level)), termtext.Text(fmt.Sprint(p.Data)))
+		}
 	}
 	return t.Connect(ctx, opts)
+}
+
+// warner prints warnings on stderr; they may quote the server.
+func warner(stderr io.Writer) func(string) {
+	return func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", termtext.Text(s)) }
 }
 
 // devOptions turns on the dev loop: Go targets are watched unless

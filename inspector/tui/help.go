@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // The help bar is one line of the keys that work now, most important
@@ -102,7 +103,7 @@ func (m *Model) syncHelp() {
 
 func (m *Model) helpView() string {
 	if m.status != "" {
-		return ansi.Truncate(m.st.Match.Render(" "+m.status), m.width, "…")
+		return ansi.Truncate(m.st.Match.Render(" "+termtext.Line(m.status)), m.width, "…")
 	}
 	hk := m.currentHelp()
 	if !m.help.ShowAll {

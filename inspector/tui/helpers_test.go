@@ -175,6 +175,7 @@ func serverBin(t *testing.T, name string) string {
 			"bookshop03": "../../examples/tutorial/03-field-constraints",
 			"workbench":  "./testdata/server",
 			"growing":    "./testdata/growing",
+			"hostile":    "../testdata/servers/hostile",
 		}
 		for bin, pkg := range pkgs {
 			out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, bin), pkg).CombinedOutput()

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // Layout, from the top: the header line, the tool list (left) beside the
@@ -111,7 +113,7 @@ func (m *Model) formShown() bool {
 
 func (m *Model) formTitle() string {
 	if m.formShown() {
-		return "Form · " + m.form.tool.Name
+		return "Form · " + termtext.Line(m.form.tool.Name)
 	}
 	return "Tool"
 }

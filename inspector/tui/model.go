@@ -18,6 +18,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -174,9 +175,11 @@ func (m *Model) setDark(dark bool) {
 
 // View renders the whole screen. It is the only tea.View of the program.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
+	// Server text is sanitized where each pane shows it; Styled is the
+	// last guard: nothing but the panes' own SGR styling gets through.
+	v := tea.NewView(termtext.Styled(m.render()))
 	v.AltScreen = true
-	v.WindowTitle = "mcpdev · " + m.serverName()
+	v.WindowTitle = "mcpdev · " + termtext.Line(m.serverName())
 	if m.call != nil {
 		pb := tea.ProgressBar{State: tea.ProgressBarIndeterminate}
 		if p := m.call.progress; p != nil && p.Total > 0 {

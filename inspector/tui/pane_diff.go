@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -87,14 +88,14 @@ func (m *Model) buildErrorLines(w int) []string {
 	var be *inspector.BuildError
 	if errors.As(m.dev.buildErr, &be) && len(be.Problems) > 0 {
 		for _, p := range be.Problems {
-			line := st.Bold.Render(fmt.Sprintf("%s:%d:", m.shortFile(p.File), p.Line)) + " " + p.Message
+			line := st.Bold.Render(termtext.Line(fmt.Sprintf("%s:%d:", m.shortFile(p.File), p.Line))) + " " + termtext.Line(p.Message)
 			for _, l := range strings.Split(ansi.Wrap(line, max(w-4, 10), ""), "\n") {
 				out = append(out, "  "+l)
 			}
 		}
 		return append(out, "")
 	}
-	for _, l := range strings.Split(ansi.Wrap(buildErrorText(m.dev.buildErr), max(w-2, 10), ""), "\n") {
+	for _, l := range strings.Split(ansi.Wrap(termtext.Text(buildErrorText(m.dev.buildErr)), max(w-2, 10), ""), "\n") {
 		out = append(out, "  "+l)
 	}
 	return append(out, "")
@@ -123,6 +124,7 @@ func (m *Model) diffLines() []string {
 	head := fmt.Sprintf("Restarted (%s) · %s", d.took.Round(10e6), d.diff.Summary())
 	out := []string{st.Section.Render(head)}
 	for _, l := range d.diff.Lines() {
+		l = termtext.Line(l) // tool names and descriptions are the server's
 		switch {
 		case strings.HasPrefix(l, "+ "):
 			l = st.Success.Render(l)
@@ -145,9 +147,9 @@ func (m *Model) diffLines() []string {
 // that differ highlighted.
 func (m *Model) compareLines(w int) []string {
 	st, c := &m.st, m.dev.compare
-	out := []string{st.Section.Render("Re-run " + c[1].tool + " after the restart")}
+	out := []string{st.Section.Render("Re-run " + termtext.Line(c[1].tool) + " after the restart")}
 	colW := max((w-3)/2, 8)
-	left, right := recordLines(c[0]), recordLines(c[1])
+	left, right := sanitizeLines(recordLines(c[0])), sanitizeLines(recordLines(c[1]))
 	out = append(out, pad(st.Dim.Render("before"), colW)+st.Dim.Render(" │ ")+st.Dim.Render("after"))
 	for i := 0; i < max(len(left), len(right)); i++ {
 		l, r := at(left, i), at(right, i)

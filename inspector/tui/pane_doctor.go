@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // doctorPane shows why the server is not available: it could not start,
@@ -22,7 +24,7 @@ func (p *doctorPane) set(title, report string) { p.title, p.report = title, repo
 func (p *doctorPane) View() string {
 	st := p.st
 	lines := []string{st.StateBad.Render(p.title), ""}
-	body := strings.TrimRight(ansi.Wrap(p.report, max(p.width, 10), ""), "\n")
+	body := strings.TrimRight(ansi.Wrap(termtext.Text(p.report), max(p.width, 10), ""), "\n")
 	lines = append(lines, strings.Split(body, "\n")...)
 	keep := max(p.height-2, 3)
 	if len(lines) > keep {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -85,7 +86,7 @@ func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
 		return p.form.View()
 	case p.err != nil:
 		return p.st.ProtocolError.Render("This tool's input schema cannot be made into a form:") + "\n" +
-			ansi.Wrap(p.err.Error(), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
+			ansi.Wrap(termtext.Text(p.err.Error()), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
 	}
 	if sel != nil {
 		return p.detail(*sel)
@@ -97,9 +98,9 @@ func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
 func (p *formPane) detail(t sdk.ToolInfo) string {
 	st, w := p.st, max(p.width, 10)
 	var lines []string
-	head := st.Bold.Render(toolTitle(t))
+	head := st.Bold.Render(termtext.Line(toolTitle(t)))
 	if toolTitle(t) != t.Name {
-		head += st.Dim.Render("  " + t.Name)
+		head += st.Dim.Render("  " + termtext.Line(t.Name))
 	}
 	lines = append(lines, head)
 	if b := badges(st, t); b != "" {
@@ -113,7 +114,7 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 			ansi.Wrap("mcpdev does not support tasks yet, so submitting the form does not send the call; ctrl+s sends it anyway.", w, ""))
 	}
 	if t.Description != "" {
-		lines = append(lines, "", ansi.Wrap(strings.TrimSpace(t.Description), w, ""))
+		lines = append(lines, "", ansi.Wrap(termtext.Text(strings.TrimSpace(t.Description)), w, ""))
 	}
 	lines = append(lines, "", st.Section.Render("Arguments"))
 	lines = append(lines, p.argLines(t)...)
@@ -134,7 +135,7 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 func (p *formPane) argLines(t sdk.ToolInfo) []string {
 	fields, err := forms.Fields(t.InputSchema)
 	if err != nil {
-		return []string{p.st.ProtocolError.Render("invalid input schema: " + err.Error())}
+		return []string{p.st.ProtocolError.Render("invalid input schema: " + termtext.Line(err.Error()))}
 	}
 	if len(fields) == 0 {
 		return []string{p.st.Dim.Render("(none)")}
@@ -145,7 +146,7 @@ func (p *formPane) argLines(t sdk.ToolInfo) []string {
 		if f.Required {
 			req = p.st.ProtocolError.Render("*")
 		}
-		out = append(out, fmt.Sprintf("%s %s %s", req, f.Path, p.st.Dim.Render(f.Constraints)))
+		out = append(out, fmt.Sprintf("%s %s %s", req, termtext.Line(f.Path), p.st.Dim.Render(termtext.Line(f.Constraints))))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -59,9 +60,9 @@ func (p *headerPane) View() string {
 	if name == "" {
 		name = p.target
 	}
-	left := st.HeaderName.Render(" " + name)
+	left := st.HeaderName.Render(" " + termtext.Line(name))
 	if p.info.Version != "" {
-		left += " " + st.HeaderDim.Render(p.info.Version)
+		left += " " + st.HeaderDim.Render(termtext.Line(p.info.Version))
 	}
 	if p.info.Protocol != "" {
 		parts = append(parts, "MCP "+p.info.Protocol+" ("+era(p.info.Protocol)+")")

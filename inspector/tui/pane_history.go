@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // historyPane lists this session's calls, newest first.
@@ -48,7 +49,7 @@ func (p *historyPane) View() string {
 	rows := p.height
 	var foot []string
 	if p.copied != "" {
-		foot = strings.Split(ansi.Wrap(st.Dim.Render("copied: ")+p.copied, max(p.width, 10), ""), "\n")
+		foot = strings.Split(ansi.Wrap(st.Dim.Render("copied: ")+termtext.Text(p.copied), max(p.width, 10), ""), "\n")
 		rows -= len(foot) + 1
 	}
 	start := max(0, min(p.cursor-rows/2, len(p.entries)-rows))
@@ -75,8 +76,8 @@ func (p *historyPane) row(i int) string {
 	case "cancelled":
 		oc = st.Cancel
 	}
-	text := fmt.Sprintf("%s %s %s %s %s", e.at.Format("15:04:05"), st.Bold.Render(e.tool),
-		oc.Render(e.outcome), st.Dim.Render(formatDuration(e.elapsed)), st.Dim.Render(compact(e.args)))
+	text := fmt.Sprintf("%s %s %s %s %s", e.at.Format("15:04:05"), st.Bold.Render(termtext.Line(e.tool)),
+		oc.Render(e.outcome), st.Dim.Render(formatDuration(e.elapsed)), st.Dim.Render(termtext.Line(compact(e.args))))
 	bar := "  "
 	if i == p.cursor {
 		bar = st.ItemSelected.Render("┃ ")

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 const maxLogLines = 5000
@@ -42,11 +44,11 @@ func (p *logsPane) line(e logEvent) string {
 	if !ok {
 		lv = st.Dim
 	}
-	head := e.at.Format("15:04:05") + " " + lv.Render(fmt.Sprintf("%-7s", e.level))
+	head := e.at.Format("15:04:05") + " " + lv.Render(fmt.Sprintf("%-7s", termtext.Line(e.level)))
 	if e.logger != "" {
-		head += " " + st.Dim.Render(e.logger+":")
+		head += " " + st.Dim.Render(termtext.Line(e.logger)+":")
 	}
-	text := strings.ReplaceAll(e.text, "\n", " ⏎ ")
+	text := strings.ReplaceAll(termtext.Text(e.text), "\n", " ⏎ ")
 	return ansi.Truncate(head+" "+text, p.width, "…")
 }
 

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/progress"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -101,9 +102,9 @@ func (p *resultPane) statusLine() string {
 	case p.err != nil:
 		return st.ProtocolError.Render("✗ failed") + st.Dim.Render(" · "+p.tool+" · "+took)
 	case p.data.isError:
-		return st.ToolError.Render("✗ tool error") + st.Dim.Render(" (isError) · "+p.tool+" · "+took)
+		return st.ToolError.Render("✗ tool error") + st.Dim.Render(" (isError) · "+termtext.Line(p.tool)+" · "+took)
 	}
-	return st.Success.Render("✓ ok") + st.Dim.Render(" · "+p.tool+" · "+took)
+	return st.Success.Render("✓ ok") + st.Dim.Render(" · "+termtext.Line(p.tool)+" · "+took)
 }
 
 // layout renders the content for the current width into the viewport.
@@ -128,7 +129,7 @@ func (p *resultPane) errorLines() []string {
 		out := p.wrap(rpc.Message)
 		if len(rpc.Data) > 0 {
 			out = append(out, p.st.Section.Render("data"))
-			out = append(out, prettyLines(rpc.Data)...)
+			out = append(out, sanitizeLines(prettyLines(rpc.Data))...)
 		}
 		return out
 	}
@@ -155,7 +156,7 @@ func (p *resultPane) dataLines() []string {
 			}
 		}
 		if b.text != "" {
-			out = append(out, p.wrap(b.text)...)
+			out = append(out, p.wrapSafe(b.text)...)
 		}
 		out = append(out, p.wrapJSON(b.json)...)
 	}
@@ -223,7 +224,11 @@ func (p *resultPane) wrapJSON(lines []string) []string {
 	return out
 }
 
-func (p *resultPane) wrap(s string) []string {
+// wrap sanitizes and wraps text (the server's, or an error quoting it).
+func (p *resultPane) wrap(s string) []string { return p.wrapSafe(termtext.Text(s)) }
+
+// wrapSafe wraps text prepared by prepareResult (sanitized already).
+func (p *resultPane) wrapSafe(s string) []string {
 	return strings.Split(ansi.Wrap(s, max(p.width, 10), ""), "\n")
 }
 
@@ -293,7 +298,7 @@ func (p *resultPane) View(now time.Time) string {
 
 func (p *resultPane) progressView(now time.Time) string {
 	c, st := p.call, p.st
-	head := st.StateBusy.Render("● "+c.tool+" running") + st.Dim.Render(" · "+formatDuration(now.Sub(c.start).Truncate(100*time.Millisecond)))
+	head := st.StateBusy.Render("● "+termtext.Line(c.tool)+" running") + st.Dim.Render(" · "+formatDuration(now.Sub(c.start).Truncate(100*time.Millisecond)))
 	lines := []string{head, ""}
 	pp := c.progress
 	switch {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -196,9 +197,9 @@ func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 		bar, nameSt, descSt = st.ItemSelected.Render("┃ "), st.ItemSelected, st.ItemDescSelected
 	}
 	w := max(p.width-2, 1)
-	line1 := bar + nameSt.Render(ansi.Truncate(name, w, "…"))
+	line1 := bar + nameSt.Render(ansi.Truncate(termtext.Line(name), w, "…"))
 	second := badges(st, t)
-	if d := firstLine(t.Description); d != "" {
+	if d := termtext.Line(firstLine(t.Description)); d != "" {
 		if second != "" {
 			second += " "
 		}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -135,7 +136,7 @@ func (p *trafficPane) row(i int) string {
 	if e.id != "" {
 		id = " #" + e.id
 	}
-	text := fmt.Sprintf("%s %s %s%s %s", e.at.Format("15:04:05.000"), arrow, e.what, id, st.Dim.Render(fmt.Sprintf("%dB", len(e.raw))))
+	text := fmt.Sprintf("%s %s %s %s", e.at.Format("15:04:05.000"), arrow, termtext.Line(e.what+id), st.Dim.Render(fmt.Sprintf("%dB", len(e.raw))))
 	if q := p.query(); q != "" && bytes.Contains(bytes.ToLower(e.raw), []byte(q)) {
 		text += " " + st.Match.Render("●")
 	}
@@ -155,10 +156,10 @@ func (p *trafficPane) detail(h int) []string {
 	cut := len(raw) > maxPrettyBytes
 	var lines []string
 	if cut {
-		lines = strings.Split(ansi.Hardwrap(string(raw[:maxPrettyBytes]), max(p.width, 10), false), "\n")
+		lines = strings.Split(ansi.Hardwrap(termtext.Line(string(raw[:maxPrettyBytes])), max(p.width, 10), false), "\n")
 		lines = append(lines, p.st.Dim.Render(fmt.Sprintf("… %d more bytes", len(raw)-maxPrettyBytes)))
 	} else {
-		lines = colorJSON(p.st, prettyLines(raw))
+		lines = colorJSON(p.st, sanitizeLines(prettyLines(raw)))
 	}
 	p.detailOff = max(0, min(p.detailOff, len(lines)-h))
 	lines = lines[p.detailOff:min(len(lines), p.detailOff+h)]

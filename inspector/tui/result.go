@@ -11,6 +11,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -63,18 +64,31 @@ func (m mediaBlock) fileName() string {
 	return fmt.Sprintf("mcpdev-%s-%d%s", m.kind, m.index+1, ext)
 }
 
+// prepareResult lays out a result for display; everything the server
+// wrote goes through the sanitizer here, once (media keep their bytes).
 func prepareResult(res *sdk.CallToolResult, tool sdk.ToolInfo) *resultData {
 	d := &resultData{isError: res.IsError}
 	for i, c := range res.Content {
 		b := d.block(i, c)
 		b.notes = annotationText(c.Annotations)
+		b.header, b.text, b.json = termtext.Line(b.header), termtext.Text(b.text), sanitizeLines(b.json)
 		d.blocks = append(d.blocks, b)
 	}
 	if len(res.StructuredContent) > 0 {
-		d.structured = prettyLines(res.StructuredContent)
+		d.structured = sanitizeLines(prettyLines(res.StructuredContent))
 	}
 	d.verdict = checkOutput(res, tool)
+	d.verdict.problems = sanitizeLines(d.verdict.problems)
 	return d
+}
+
+// sanitizeLines makes each line safe for the terminal (in place). Pretty
+// JSON stays JSON: a C1 control becomes its \u escape.
+func sanitizeLines(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = termtext.Line(l)
+	}
+	return lines
 }
 
 func (d *resultData) block(i int, c sdk.Content) blockData {

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// The hostile server (inspector/testdata/servers/hostile) puts this in every
+// text it sends: OSC 52, a screen clear, a window title, an OSC 8 link, a
+// "\r" and a cursor-up overwrite, an 8-bit CSI, a tab.
+const (
+	hostile = "inspector/testdata/servers/hostile"
+	payload = "\x1b]52;c;SGFja2Vk\x07\x1b[2J\x1b]0;pwned\x07\x1b]8;;https://evil.example/\x07link\x1b]8;;\x07\rFAKE\x1b[1A\u009b2J\tEND"
+	// shown is the start of the payload as mcpdev shows it.
+	shown      = "␛]52;c;SGFja2Vk␇␛[2J␛]0;pwned␇␛]8;;https://evil.example/␇link␛]8;;␇␍FAKE␛[1A\\u009b2J"
+	echoTool   = "echo" + payload
+	strictTool = "strict" + payload
+	failTool   = "fail" + payload
+)
+
+// checkTerminalSafe fails when out holds anything a terminal acts on: a
+// control other than "\n" (and "\r" before it, on a pty), a C1 control, or
+// bytes that are not UTF-8.
+func checkTerminalSafe(t *testing.T, what, out string) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Errorf("%s is not valid UTF-8:\n%q", what, out)
+		return
+	}
+	for i, r := range out {
+		switch {
+		case r == '\n', r == '\r' && strings.HasPrefix(out[i:], "\r\n"):
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+			t.Errorf("%s holds control %U at byte %d:\n%q", what, r, i, out[max(0, i-40):min(len(out), i+40)])
+			return
+		}
+	}
+}
+
+func TestHostileServerTextIsSanitizedOnCLI(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout []string
+		stderr []string
+	}{
+		{"tools", []string{"tools", hostile}, 0, []string{"echo" + shown, "Echo" + shown}, nil},
+		{"call", []string{"call", hostile, echoTool}, 0,
+			[]string{"result" + shown, "line two        with a tab", "[resource link link" + shown, `"text\u001b]52;c;`}, nil},
+		{"call -v: stderr and logs", []string{"call", "-v", hostile, echoTool}, 0, nil,
+			[]string{"server: stderr at start" + shown, "server: stderr during echo" + shown, "log warning: log" + shown}},
+		{"refused arguments table", []string{"call", hostile, strictTool}, 2, nil,
+			[]string{"arguments refused by strict" + shown, "need" + shown, "arguments of strict" + shown, "Argument" + shown}},
+		{"JSON-RPC error", []string{"call", hostile, failTool}, 7, nil, []string{"error" + shown}},
+		{"unknown tool", []string{"call", hostile, "nope"}, 5, nil, []string{"the server has: echo" + shown}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mcpdev(t, tt.args...)
+			if r.code != tt.code {
+				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tt.code, r.stdout, r.stderr)
+			}
+			checkTerminalSafe(t, "stdout", r.stdout)
+			checkTerminalSafe(t, "stderr", r.stderr)
+			for _, s := range tt.stdout {
+				if !strings.Contains(r.stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+				}
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(r.stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// --json is for programs: the server's text arrives exactly as sent.
+func TestJSONOutputStaysByteExact(t *testing.T) {
+	r := mcpdev(t, "call", "--json", hostile, echoTool)
+	var res sdk.CallToolResult
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &res) != nil {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	if want := "result" + payload + "\nline two\twith a tab"; res.Content[0].Text != want {
+		t.Errorf("text %q, want %q", res.Content[0].Text, want)
+	}
+	var sc map[string]string
+	if json.Unmarshal(res.StructuredContent, &sc) != nil || sc["text"+payload] != "value"+payload {
+		t.Errorf("structuredContent %s, want the server's key and value", res.StructuredContent)
+	}
+	if !strings.Contains(r.stdout, "\u009b2J") || strings.Contains(r.stdout, "␛") {
+		t.Errorf("--json went through the sanitizer:\n%q", r.stdout)
+	}
+	r = mcpdev(t, "tools", "--json", hostile)
+	var tools struct{ Tools []sdk.ToolInfo }
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &tools) != nil || len(tools.Tools) != 3 || tools.Tools[0].Name != echoTool {
+		t.Fatalf("exit %d, tools --json:\n%s", r.code, r.stdout)
+	}
+}
+
+// The stdout lines the connection doctor quotes are made safe.
+func TestDoctorWording(t *testing.T) {
+	tests := []struct {
+		name, doctor string
+		args         []string
+		stderr       []string
+		not          []string
+	}{
+		{"stdout lines with NUL and 0xFF are quoted safely", "bad-stdout", []string{"tools", "--env", "HOSTILE_MODE=noise", hostile},
+			[]string{"stdout: Server starting" + shown, "stdout: nul␀byte and \\xff\\xfe bytes"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mcpdev(t, tt.args...)
+			if r.code != 4 {
+				t.Fatalf("exit code %d, want 4\nstderr:\n%s", r.code, r.stderr)
+			}
+			if got := r.errJSON(t)["doctor"]; got != tt.doctor {
+				t.Errorf("doctor %v, want %s\nstderr:\n%s", got, tt.doctor, r.stderr)
+			}
+			checkTerminalSafe(t, "stderr", r.stderr)
+			for _, s := range tt.stderr {
+				if !strings.Contains(r.stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+				}
+			}
+			for _, s := range tt.not {
+				if strings.Contains(r.stderr, s) {
+					t.Errorf("stderr says %q:\n%s", s, r.stderr)
+				}
+			}
+		})
+	}
+}
