@@ -33,7 +33,9 @@ type ConnectError struct {
 	Err      error
 	Timeout  time.Duration // the connect timeout, when it expired
 	Stderr   []string      // the last lines the server wrote to stderr
-	Noise    []string      // lines on stdout that were not JSON-RPC
+	Noise    []string      // lines on stdout that were not JSON-RPC (their start, for long ones)
+	WrongIDs []string      // ids of answers that matched no request sent (e.g. "1" for 1)
+	SentIDs  []string      // ids of the requests sent, when there were WrongIDs
 	Exited   bool          // the process had exited
 	ExitCode int           // its exit code (-1: killed by a signal)
 	Status   int           // HTTP status, when there was one
@@ -59,6 +61,12 @@ type ConnectOptions struct {
 	OnStderr func(line string)
 	// KeepLines is how many stderr lines are kept for the doctor (default 20).
 	KeepLines int
+	// OnStdoutNoise receives each line the server wrote to stdout that is
+	// not JSON-RPC (mcpdev skips them; other clients may fail on them), as
+	// received and cut to 1 KiB: StdoutNoiseWarning says it for a person.
+	// Lines before the handshake arrive once it succeeded; when it fails,
+	// the doctor reports them instead.
+	OnStdoutNoise func(line string)
 }
 
 // Connection is a live connection to a target's server.
@@ -68,7 +76,7 @@ type Connection struct {
 	Binary string // the built binary, for Go targets
 	proc   *transport.CommandConn
 	stderr *lineTail
-	noise  *lineTail
+	watch  *watchConn
 }
 
 // Connect builds the target if it is Go code, starts it and performs the
@@ -87,7 +95,7 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 	if t.Kind == KindHTTP {
 		return t.connectHTTP(ctx, &o)
 	}
-	c := &Connection{Target: t, stderr: newLineTail(o.KeepLines, o.OnStderr), noise: newLineTail(o.KeepLines, nil)}
+	c := &Connection{Target: t, stderr: newLineTail(o.KeepLines, o.OnStderr)}
 	command, args := t.Command, t.Args
 	if t.Kind == KindGo {
 		bin, err := Build(ctx, t.GoPath, t.BuildCache)
@@ -101,17 +109,19 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 		return nil, &ConnectError{Target: t, Stage: StageStart, Err: err}
 	}
 	c.proc = proc
+	held := newHeldLines(o.OnStdoutNoise)
+	c.watch = newWatchConn(proc, newLineTail(o.KeepLines, held.add))
 	if err := c.handshake(ctx, &o); err != nil {
 		return nil, err
 	}
+	held.release()
 	return c, nil
 }
 
 func (c *Connection) handshake(ctx context.Context, o *ConnectOptions) error {
 	hctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	conn := &watchConn{Conn: c.proc, noise: c.noise}
-	client, err := sdk.Connect(hctx, conn, o.Client)
+	client, err := sdk.Connect(hctx, c.watch, o.Client)
 	if err == nil {
 		c.Client = client
 		return nil
@@ -139,6 +149,7 @@ func (c *Connection) failure(stage Stage, err error, waitExit bool) *ConnectErro
 	}
 	c.proc.Close()
 	ce.Stderr, ce.Noise = c.Stderr(), c.StdoutNoise()
+	ce.WrongIDs, ce.SentIDs = c.watch.wrongIDs()
 	return ce
 }
 
@@ -164,7 +175,12 @@ func (c *Connection) Diagnose(err error) *Report {
 func (c *Connection) Stderr() []string { return c.stderr.Lines() }
 
 // StdoutNoise returns the last lines on stdout that were not JSON-RPC.
-func (c *Connection) StdoutNoise() []string { return c.noise.Lines() }
+func (c *Connection) StdoutNoise() []string {
+	if c.watch == nil {
+		return nil
+	}
+	return c.watch.noise.Lines()
+}
 
 // ExitState reports whether the server process has exited, and its code.
 func (c *Connection) ExitState() (exited bool, code int) {
@@ -188,19 +204,4 @@ func (c *Connection) Close() error {
 		return c.proc.Close()
 	}
 	return nil
-}
-
-// watchConn records frames that are not JSON-RPC before the client skips them.
-type watchConn struct {
-	transport.Conn
-	noise *lineTail
-}
-
-func (w *watchConn) Read(ctx context.Context) (*transport.Message, error) {
-	m, err := w.Conn.Read(ctx)
-	var de *transport.DecodeError
-	if errors.As(err, &de) {
-		w.noise.Add(string(de.Line))
-	}
-	return m, err
 }

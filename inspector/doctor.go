@@ -18,8 +18,8 @@ import (
 type Report struct {
 	// Kind is a stable name for scripts: build-error, go-not-found,
 	// not-found, not-executable, start-failed, bad-stdout, exited,
-	// no-answer, rejected, http-status, auth-required, refused, unreachable,
-	// error.
+	// wrong-id, no-answer, rejected, http-status, auth-required, refused,
+	// unreachable, error.
 	Kind    string
 	Target  string   // the target's name
 	Summary string   // one line
@@ -133,14 +133,21 @@ func diagnoseSession(r *Report, ce *ConnectError) {
 	case ce.Exited:
 		r.Kind, r.Summary = "exited", exitText(ce.ExitCode)+" "+when
 		r.Hints = []string{"run it by hand to see what happens: " + runHint(ce.Target)}
+	case len(ce.WrongIDs) > 0:
+		r.Kind, r.Summary = "wrong-id", "the server answered, but not with the id of any request"
+		r.Hints = []string{`a response must carry its request's id unchanged, of the same JSON type (1 and "1" differ)`}
 	case ce.Timeout > 0 || errors.Is(ce.Err, context.DeadlineExceeded):
 		r.Kind, r.Summary = "no-answer", fmt.Sprintf("no answer to initialize within %s", ce.Timeout)
-		r.Hints = []string{"check that it speaks MCP over stdio (not HTTP) and does not wait for other input", "a slow start? raise --connect-timeout"}
+		r.Hints = noAnswerHints(ce.Target)
 	case errors.As(ce.Err, &rpc):
 		r.Kind, r.Summary = "rejected", "the server refused initialize: "+rpc.Message
 		r.Hints = []string{"the server may not speak protocol version 2025-11-25 or older"}
 	default:
 		r.Kind, r.Summary = "error", ce.Err.Error()
+	}
+	if len(ce.WrongIDs) > 0 {
+		r.Details = append(r.Details, fmt.Sprintf("it answered with id %s, which no request had (the requests had id %s)",
+			strings.Join(ce.WrongIDs, ", "), strings.Join(ce.SentIDs, ", ")))
 	}
 	if len(ce.Stderr) > 0 {
 		r.Details = append(r.Details, "last lines of its stderr:")
@@ -148,6 +155,16 @@ func diagnoseSession(r *Report, ce *ConnectError) {
 			r.Details = append(r.Details, "  "+l)
 		}
 	}
+}
+
+// noAnswerHints: a stdio server may speak HTTP or wait for input; an HTTP
+// endpoint may be the wrong URL.
+func noAnswerHints(t *Target) []string {
+	if t.Kind == KindHTTP {
+		return []string{"check that " + t.URL + " is the server's MCP endpoint (it must answer a POST of initialize with JSON or an event stream)",
+			"a slow start? raise --connect-timeout"}
+	}
+	return []string{"check that it speaks MCP over stdio (not HTTP) and does not wait for other input", "a slow start? raise --connect-timeout"}
 }
 
 func runHint(t *Target) string {

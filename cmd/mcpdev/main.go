@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/tui"
@@ -105,8 +106,9 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Con
 	}
 	warn := warner(stderr)
 	opts := &inspector.ConnectOptions{
-		Timeout: cfg.connectTimeout,
-		Client:  &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
+		Timeout:       cfg.connectTimeout,
+		Client:        &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
+		OnStdoutNoise: noiseWarner(warn, 10),
 	}
 	if cfg.verbose {
 		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
@@ -120,6 +122,23 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Con
 // warner prints warnings on stderr; they may quote the server.
 func warner(stderr io.Writer) func(string) {
 	return func(s string) { fmt.Fprintf(stderr, "mcpdev: warning: %s\n", termtext.Text(s)) }
+}
+
+// noiseWarner warns about the first n stray lines on the server's stdout,
+// then says once that there are more.
+func noiseWarner(warn func(string), n int) func(string) {
+	var mu sync.Mutex
+	seen := 0
+	return func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch seen++; {
+		case seen <= n:
+			warn(inspector.StdoutNoiseWarning(line))
+		case seen == n+1:
+			warn("more lines on the server's stdout that are not JSON-RPC: not shown")
+		}
+	}
 }
 
 // devOptions turns on the dev loop: Go targets are watched unless

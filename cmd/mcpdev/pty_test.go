@@ -122,7 +122,7 @@ func TestHostileTextOnARealTerminal(t *testing.T) {
 		out := r.wait(t)
 		checkNoRawSequences(t, out)
 		checkTerminalSafe(t, "the terminal's bytes", out)
-		for _, s := range []string{"result" + shown, "server: stderr during echo" + shown, "log warning: log" + shown} {
+		for _, s := range []string{"result" + shown, "server: stderr during echo" + shown, "log warning: log" + shown, "not JSON-RPC"} {
 			if !strings.Contains(out, s) {
 				t.Errorf("the terminal lacks %q:\n%s", s, out)
 			}
@@ -149,7 +149,7 @@ func TestHostileTextOnARealTerminal(t *testing.T) {
 		r.tty.WriteString("\x12") // ctrl+r: call it
 		r.waitFor(t, "result␛]52;c;SGFja2Vk")
 		r.tty.WriteString("2") // the logs
-		r.waitFor(t, "stderr during echo␛]52")
+		r.waitFor(t, "non-JSON-RPC stdout")
 		r.tty.WriteString("\x03") // ctrl+c
 		out := r.wait(t)
 		checkNoRawSequences(t, out)

@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -105,8 +108,35 @@ func TestJSONOutputStaysByteExact(t *testing.T) {
 	}
 }
 
-// The stdout lines the connection doctor quotes are made safe.
+// A print() to stdout: the connection works (mcpdev skips the line), and
+// stderr says why that is a bug anyway.
+func TestStrayStdoutLineWarnsOnCLI(t *testing.T) {
+	r := mcpdev(t, "tools", hostile)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	checkTerminalSafe(t, "stderr", r.stderr)
+	for _, s := range []string{"warning: the server wrote a line to stdout that is not JSON-RPC", "other MCP clients may fail on it",
+		"print logs to stderr", "print() to stdout" + shown, "END␀\\xff"} {
+		if !strings.Contains(r.stderr, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+		}
+	}
+}
+
+// The connection doctor's wording (issue 11, item 12), and the stdout lines
+// it quotes made safe (item 2).
 func TestDoctorWording(t *testing.T) {
+	stop := make(chan struct{})
+	silentHTTP := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // accepts the POST, never answers
+		select {
+		case <-r.Context().Done():
+		case <-stop:
+		}
+	}))
+	defer silentHTTP.Close()
+	defer close(stop)
 	tests := []struct {
 		name, doctor string
 		args         []string
@@ -115,6 +145,13 @@ func TestDoctorWording(t *testing.T) {
 	}{
 		{"stdout lines with NUL and 0xFF are quoted safely", "bad-stdout", []string{"tools", "--env", "HOSTILE_MODE=noise", hostile},
 			[]string{"stdout: Server starting" + shown, "stdout: nul␀byte and \\xff\\xfe bytes"}, nil},
+		{"an over-long line is quoted by its start", "bad-stdout", []string{"tools", "--env", "HOSTILE_MODE=long", hostile},
+			[]string{`stdout: {"jsonrpc":"2.0","id":1,"result":{"start` + shown, "xxxx…", "bytes in all; Invalid Request: message larger than 4194304 bytes]"}, nil},
+		{"answers with the wrong id are named", "wrong-id", []string{"tools", "--env", "HOSTILE_MODE=wrong-id", "--connect-timeout", "1s", hostile},
+			[]string{"the server answered, but not with the id of any request", `it answered with id "1", which no request had (the requests had id 1)`, `1 and "1" differ`},
+			[]string{"no answer to initialize"}},
+		{"an HTTP endpoint gets an HTTP hint", "no-answer", []string{"tools", "--connect-timeout", "500ms", silentHTTP.URL + "/mcp"},
+			[]string{"no answer to initialize within 500ms", "is the server's MCP endpoint"}, []string{"stdio"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -28,16 +30,16 @@ type session struct {
 
 // hooks routes the client's callbacks into the mailbox.
 func hooks(box *mailbox, name string) *sdk.ClientOptions {
+	warn := &warnings{}
 	return &sdk.ClientOptions{
 		Name:           name,
 		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
 		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
 		Trace:          func(d sdk.Direction, m *transport.Message) { box.push(traceEvent(d, m)) },
-		// A tool left out for an invalid x-mcp-header annotation: to the
-		// logs pane (stderr would scribble over the screen).
-		OnWarning: func(err error) {
-			box.push(logEvent{at: time.Now(), level: "warning", logger: "mcpdev", text: err.Error()})
-		},
+		// A tool left out for an invalid x-mcp-header annotation, a stray
+		// line on stdout: to the logs pane (stderr would scribble over the
+		// screen).
+		OnWarning: func(err error) { warn.push(box, err) },
 	}
 }
 
@@ -48,6 +50,25 @@ func logFromParams(p sdk.LogParams) logEvent {
 		text = string(b)
 	}
 	return logEvent{at: time.Now(), level: string(p.Level), logger: p.Logger, text: text}
+}
+
+// warnings turns the client's warnings into log entries. Lines the server
+// wrote to stdout outside the protocol are shown as they came, under
+// "stdout:", after one entry that says what is wrong with them (the pane
+// cuts long lines: the hint comes first and stays short).
+type warnings struct{ hinted atomic.Bool }
+
+func (w *warnings) push(box *mailbox, err error) {
+	var noise *inspector.StdoutNoiseError
+	if !errors.As(err, &noise) {
+		box.push(logEvent{at: time.Now(), level: "warning", logger: "mcpdev", text: err.Error()})
+		return
+	}
+	if !w.hinted.Swap(true) {
+		box.push(logEvent{at: time.Now(), level: "warning", logger: "mcpdev",
+			text: "non-JSON-RPC stdout (below): other clients choke on it; print logs to stderr"})
+	}
+	box.push(logEvent{at: time.Now(), level: "warning", logger: "stdout", text: noise.Line})
 }
 
 func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {

@@ -54,6 +54,11 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 	}
 	conn, err := t.Connect(ctx, &inspector.ConnectOptions{
 		Client: opts, Timeout: tc.Timeout, OnStderr: onStderr, KeepLines: 30,
+		OnStdoutNoise: func(line string) { // to the logs pane, through the client's warnings
+			if opts != nil && opts.OnWarning != nil {
+				opts.OnWarning(&inspector.StdoutNoiseError{Line: line})
+			}
+		},
 	})
 	if err != nil {
 		end()

@@ -163,3 +163,12 @@ func TestFlowHostileServerText(t *testing.T) {
 		t.Errorf("history %+v, want one ok call of the exact tool name", h)
 	}
 }
+
+// A print() to stdout shows in the logs pane, with why it matters.
+func TestFlowStrayStdoutInLogs(t *testing.T) {
+	t.Parallel()
+	f := startTargetFlow(t, "hostile")
+	f.waitFor("Echoes." + shown)
+	f.keys("2")
+	f.waitFor("warning mcpdev: non-JSON-RPC stdout (below): other clients choke on it", "warning stdout: print() to stdout"+shown)
+}
