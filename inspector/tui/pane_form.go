@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -152,8 +151,8 @@ func (p *formPane) argLines(t sdk.ToolInfo) []string {
 }
 
 // iconText describes an icon on one line: its source (a data: URI by its
-// media type and length), then its MIME type, sizes and theme. Control
-// characters from the server are dropped.
+// media type and length), then its MIME type, sizes and theme, made safe
+// to show by termtext like every other text from the server.
 func iconText(ic sdk.Icon) string {
 	src := ic.Src
 	if strings.HasPrefix(strings.ToLower(src), "data:") {
@@ -171,10 +170,5 @@ func iconText(ic sdk.Icon) string {
 	if len(extra) > 0 {
 		src += " (" + strings.Join(extra, ", ") + ")"
 	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, src)
+	return termtext.Line(src)
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // The tool details list the tool's icons as text: source (a data: URI by
-// its media type and size), MIME type, sizes and theme, without the
-// control characters a hostile server may put in them.
+// its media type and size), MIME type, sizes and theme, with the control
+// characters a hostile server may put in them shown, not acted on.
 func TestToolDetailsShowIcons(t *testing.T) {
 	st := NewStyles(true)
 	p := newFormPane(&st)
@@ -26,7 +26,7 @@ func TestToolDetailsShowIcons(t *testing.T) {
 	for _, want := range []string{
 		"icon https://example.com/search.png (image/png, 48x48, 96x96, dark)",
 		"icon data:image/svg+xml;base64,… (4026 bytes)",
-		"icon https://evil.example/[2Jx.png",
+		"icon https://evil.example/␛[2Jx.png",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("details lack %q:\n%s", want, got)
