@@ -27,6 +27,27 @@ type Violation struct {
 // Check validates v against s and returns every violation, sorted by path;
 // nil when v is valid.
 func Check(s *jsonschema.Schema, v any) []Violation {
+	return CheckWith(s, v, Options{})
+}
+
+// Options refine what Check reports.
+type Options struct {
+	// Order lists violations in the order the schema declares properties,
+	// as Pydantic does (extra inputs last); nil: by name.
+	Order Order
+	// Sent returns the value as the client sent it, before defaults were
+	// filled in and lax coercions applied: each violation's Input comes
+	// from it where the location exists there. nil: v itself.
+	Sent func() any
+	// Lax says the value went through Pydantic's lax-mode conversions
+	// before validation, so a string left where a number is wanted did
+	// not parse: worded int_parsing, float_parsing, bool_parsing,
+	// int_from_float, as lax mode words them.
+	Lax bool
+}
+
+// CheckWith is Check with options.
+func CheckWith(s *jsonschema.Schema, v any, o Options) []Violation {
 	err := s.Validate(v)
 	if err == nil {
 		return nil
@@ -35,7 +56,7 @@ func Check(s *jsonschema.Schema, v any) []Violation {
 	if !errors.As(err, &ve) {
 		return []Violation{{Message: "Value error, " + err.Error(), Type: "value_error", Input: v}}
 	}
-	return FromError(s, ve, v)
+	return fromError(s, ve, v, o)
 }
 
 // FromError converts err, which s.Validate(v) returned, into violations
@@ -43,15 +64,28 @@ func Check(s *jsonschema.Schema, v any) []Violation {
 // order). s names the variants of a failed union; v supplies each
 // violation's Input.
 func FromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any) []Violation {
-	c := &converter{root: s, input: v}
+	return fromError(s, err, v, Options{})
+}
+
+func fromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any, o Options) []Violation {
+	c := &converter{root: s, input: v, order: o.Order, lax: o.Lax}
 	c.collect(err, nil)
 	slices.SortStableFunc(c.out, compareItems)
+	var sent any
+	if o.Sent != nil {
+		sent = o.Sent()
+	}
 	out := make([]Violation, 0, len(c.out))
 	seen := map[[2]string]bool{}
 	for _, it := range c.out {
 		k := [2]string{it.v.Path, it.v.Message}
 		if !seen[k] {
 			seen[k] = true
+			if o.Sent != nil {
+				if x, ok := lookup(sent, it.inputAt); ok {
+					it.v.Input = x
+				}
+			}
 			out = append(out, it.v)
 		}
 	}
@@ -62,6 +96,8 @@ func FromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any) []V
 type converter struct {
 	root  *jsonschema.Schema
 	input any
+	order Order
+	lax   bool
 	index map[string]*jsonschema.Schema // compiled schemas by Location, built when a union needs it
 	out   []item
 }
@@ -75,9 +111,10 @@ type tag struct {
 }
 
 type item struct {
-	v    Violation
-	key  []string // path segments; a tag is "\x00" + its zero-padded index
-	rank int      // Pydantic's check order among one value's violations
+	v       Violation
+	key     []rank   // the path's segments placed among their siblings
+	sort    int      // Pydantic's check order among one value's violations
+	inputAt []string // where Input was taken from
 }
 
 func (c *converter) collect(e *jsonschema.ValidationError, tags []tag) {
@@ -122,7 +159,7 @@ func (c *converter) collect(e *jsonschema.ValidationError, tags []tag) {
 // missing reports each absent property; Pydantic's input is the object.
 func (c *converter) missing(loc []string, tags []tag, names []string) {
 	for _, name := range names {
-		c.emit(append(slices.Clip(loc), name), tags, "missing", "Field required", c.at(loc))
+		c.emitFrom(append(slices.Clip(loc), name), tags, "missing", "Field required", loc)
 	}
 }
 
@@ -141,6 +178,9 @@ func (c *converter) typeError(loc []string, tags []tag, want []string) {
 		c.emit(loc, tags, "none_required", "Input should be None", c.at(loc))
 	case 1:
 		typ, msg := typeWording(types[0])
+		if c.lax {
+			typ, msg = laxTypeWording(types[0], c.at(loc))
+		}
 		c.emit(loc, tags, typ, msg, c.at(loc))
 	default:
 		for i, t := range types {
@@ -152,31 +192,31 @@ func (c *converter) typeError(loc []string, tags []tag, want []string) {
 
 func (c *converter) at(loc []string) any { return valueAt(c.input, loc) }
 
-// emit records one violation at loc with the union tags inserted.
+// emit records one violation at loc with the union tags inserted; input
+// is the value at loc.
 func (c *converter) emit(loc []string, tags []tag, typ, msg string, input any) {
+	c.emitFrom(loc, tags, typ, msg, loc)
+	c.out[len(c.out)-1].v.Input = input
+}
+
+// emitFrom records one violation at loc whose Input is the value at from.
+func (c *converter) emitFrom(loc []string, tags []tag, typ, msg string, from []string) {
 	var path []string
-	var key []string
 	t := 0
 	for i := 0; i <= len(loc); i++ {
 		for ; t < len(tags) && tags[t].at <= i; t++ {
 			path = append(path, tags[t].label)
-			key = append(key, "\x00"+padIndex(tags[t].index))
 		}
 		if i < len(loc) {
 			path = append(path, loc[i])
-			key = append(key, loc[i])
 		}
 	}
 	c.out = append(c.out, item{
-		v:    Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: input},
-		key:  key,
-		rank: checkOrder[typ],
+		v:       Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: c.at(from)},
+		key:     c.ranks(loc, tags),
+		sort:    checkOrder[typ],
+		inputAt: from,
 	})
-}
-
-func padIndex(i int) string {
-	s := strconv.Itoa(i)
-	return strings.Repeat("0", max(0, 8-len(s))) + s
 }
 
 // checkOrder is the order pydantic-core checks a number's constraints in:
@@ -187,22 +227,14 @@ var checkOrder = map[string]int{
 
 func compareItems(a, b item) int {
 	for i := 0; i < len(a.key) && i < len(b.key); i++ {
-		if c := compareSegment(a.key[i], b.key[i]); c != 0 {
+		if c := compareRank(a.key[i], b.key[i]); c != 0 {
 			return c
 		}
 	}
 	if c := len(a.key) - len(b.key); c != 0 {
 		return c
 	}
-	return a.rank - b.rank
-}
-
-// compareSegment orders array indices numerically and names as strings.
-func compareSegment(a, b string) int {
-	if isDigits(a) && isDigits(b) && len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	return strings.Compare(a, b)
+	return a.sort - b.sort
 }
 
 func isDigits(s string) bool {
@@ -219,19 +251,28 @@ func isDigits(s string) bool {
 
 // valueAt follows an instance location into v; nil when it leads nowhere.
 func valueAt(v any, loc []string) any {
+	x, _ := lookup(v, loc)
+	return x
+}
+
+// lookup follows an instance location into v.
+func lookup(v any, loc []string) (any, bool) {
 	for _, p := range loc {
 		switch x := v.(type) {
 		case map[string]any:
-			v = x[p]
+			var ok bool
+			if v, ok = x[p]; !ok {
+				return nil, false
+			}
 		case []any:
 			i, err := strconv.Atoi(p)
 			if err != nil || i < 0 || i >= len(x) {
-				return nil
+				return nil, false
 			}
 			v = x[i]
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return v
+	return v, true
 }

@@ -17,7 +17,7 @@ func compile(t *testing.T, schema string) *jsonschema.Schema {
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat()
+	Configure(c)
 	if err := c.AddResource("mem:///s.json", doc); err != nil {
 		t.Fatal(err)
 	}
@@ -123,15 +123,15 @@ func TestCheck(t *testing.T) {
 		{"min length one", `{"req":"r","one":""}`, []string{"one | String should have at least 1 character [type=string_too_short, input_value='']"}},
 		{"pattern", `{"req":"r","pat":"banana"}`, []string{"pat | String should match pattern '^a' [type=string_pattern_mismatch, input_value='banana']"}},
 		// format
-		{"date", `{"req":"r","when":"2024-13-01"}`, []string{"when | Input should be a valid date in the format YYYY-MM-DD, month out of range [type=date_parsing, input_value='2024-13-01']"}},
-		{"date in another layout", `{"req":"r","when":"01/02/2024"}`, []string{"when | Input should be a valid date in the format YYYY-MM-DD [type=date_parsing, input_value='01/02/2024']"}},
-		{"uri", `{"req":"r","site":"docs/page"}`, []string{"site | Input should be a valid URL, relative url [type=url_parsing, input_value='docs/page']"}},
-		{"uri that does not parse", `{"req":"r","site":"http://a b"}`, []string{`site | Input should be a valid URL, invalid character " " in host name [type=url_parsing, input_value='http://a b']`}},
-		{"date-time", `{"req":"r","at":"yesterday"}`, []string{"at | Input should be a valid datetime, less than 20 characters long [type=datetime_parsing, input_value='yesterday']"}},
-		{"email", `{"req":"r","mail":"nobody"}`, []string{"mail | value is not a valid email address: missing @ [type=value_error, input_value='nobody']"}},
-		{"uuid", `{"req":"r","id":"x"}`, []string{"id | Input should be a valid UUID, must have 5 elements [type=uuid_parsing, input_value='x']"}},
+		{"date", `{"req":"r","when":"2024-13-01"}`, []string{"when | Input should be a valid date in the format YYYY-MM-DD, month value is outside expected range of 1-12 [type=date_parsing, input_value='2024-13-01']"}},
+		{"date in another layout", `{"req":"r","when":"01/02/2024"}`, []string{"when | Input should be a valid date in the format YYYY-MM-DD, invalid character in year [type=date_parsing, input_value='01/02/2024']"}},
+		{"uri", `{"req":"r","site":"docs/page"}`, []string{"site | Input should be a valid URL, relative URL without a base [type=url_parsing, input_value='docs/page']"}},
+		{"uri that does not parse", `{"req":"r","site":"http://a b"}`, []string{"site | Input should be a valid URL, invalid international domain name [type=url_parsing, input_value='http://a b']"}},
+		{"date-time", `{"req":"r","at":"yesterday"}`, []string{"at | Input should be a valid datetime, input is too short [type=datetime_parsing, input_value='yesterday']"}},
+		{"email", `{"req":"r","mail":"nobody"}`, []string{"mail | value is not a valid email address: An email address must have an @-sign. [type=value_error, input_value='nobody']"}},
+		{"uuid", `{"req":"r","id":"x"}`, []string{"id | Input should be a valid UUID, invalid character: found `x` at 1 [type=uuid_parsing, input_value='x']"}},
 		{"ipv4", `{"req":"r","ip":"1.2.3"}`, []string{"ip | Input is not a valid IPv4 address [type=ip_v4_address, input_value='1.2.3']"}},
-		{"format Pydantic has no type for", `{"req":"r","host":"-a"}`, []string{"host | Value error, Input should be a valid hostname, label starts with hyphen [type=value_error, input_value='-a']"}},
+		{"format Pydantic has no type for", `{"req":"r","host":"-a"}`, []string{"host | Value error, Input should be a valid hostname [type=value_error, input_value='-a']"}},
 		// enum, const
 		{"enum", `{"req":"r","genre":"horror"}`, []string{"genre | Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='horror']"}},
 		{"enum of other values", `{"req":"r","level":3}`, []string{"level | Input should be 1, 2, None or True [type=enum, input_value=3]"}},
@@ -296,5 +296,80 @@ func TestNumber(t *testing.T) {
 		if got := number(r); got != want {
 			t.Errorf("number(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// In lax mode (the SDK converts strings, integral floats and 0/1 before
+// validating), what is left is worded as lax mode words it.
+func TestCheckLax(t *testing.T) {
+	s := compile(t, `{"type":"object","properties":{"i":{"type":"integer"},"f":{"type":"number"},"b":{"type":"boolean"},"o":{"anyOf":[{"type":"integer"},{"type":"null"}]}}}`)
+	tests := []struct{ args, want string }{
+		{`{"i":"abc"}`, "i | Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='abc']"},
+		{`{"i":"5.5"}`, "i | Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='5.5']"},
+		{`{"i":2.5}`, "i | Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=2.5]"},
+		{`{"i":[]}`, "i | Input should be a valid integer [type=int_type, input_value=[]]"},
+		{`{"o":"x"}`, "o | Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='x']"},
+		{`{"f":"abc"}`, "f | Input should be a valid number, unable to parse string as a number [type=float_parsing, input_value='abc']"},
+		{`{"f":"-Infinity"}`, "f | Input should be a finite number [type=finite_number, input_value='-Infinity']"},
+		{`{"f":null}`, "f | Input should be a valid number [type=float_type, input_value=None]"},
+		{`{"b":"maybe"}`, "b | Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe']"},
+		{`{"b":2}`, "b | Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value=2]"},
+		{`{"b":1.5}`, "b | Input should be a valid boolean [type=bool_type, input_value=1.5]"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, v := range CheckWith(s, decode(t, tt.args), Options{Lax: true}) {
+			got = append(got, fmt.Sprintf("%s | %s [type=%s, input_value=%s]", v.Path, v.Message, v.Type, Repr(v.Input)))
+		}
+		if d := diffLines([]string{tt.want}, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.args, d)
+		}
+	}
+}
+
+// With an Order, violations come field by field in declaration order, as
+// Pydantic validates a model, then extra inputs; not sorted by name.
+func TestCheckDeclarationOrder(t *testing.T) {
+	const doc = `{"type":"object","additionalProperties":false,"required":["zeta","alpha","mid"],"properties":{
+		"zeta":{"type":"integer"},
+		"alpha":{"type":"array","items":{"$ref":"#/$defs/Item"}},
+		"mid":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}
+	},"$defs":{"Item":{"type":"object","required":["z","b"],"properties":{"z":{"type":"string"},"b":{"type":"integer","maximum":5}}}}}`
+	s := compile(t, doc)
+	order, err := NewOrder([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := decode(t, `{"extra":1,"mid":{"b":9},"alpha":[{"b":6,"z":1},{},{"b":"x","z":"ok"}],"zeta":"x"}`)
+	var got []string
+	for _, x := range CheckWith(s, v, Options{Order: order}) {
+		got = append(got, x.Path+" | "+x.Type)
+	}
+	want := []string{
+		"zeta | int_type",
+		"alpha.0.z | string_type", "alpha.0.b | less_than_equal",
+		"alpha.1.z | missing", "alpha.1.b | missing",
+		"alpha.2.b | int_type",
+		"mid.z | missing", "mid.b | less_than_equal",
+		"extra | extra_forbidden",
+	}
+	if d := diffLines(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// Sent supplies input_value: what the client sent, not the defaults or
+// coercions applied before validation.
+func TestCheckSentInput(t *testing.T) {
+	s := compile(t, `{"type":"object","required":["q"],"properties":{"q":{"type":"string"},"n":{"type":"integer","maximum":5},"limit":{"type":"integer"}}}`)
+	validated := decode(t, `{"n":500,"limit":10}`) // "n" coerced from "500", limit a default
+	sent := decode(t, `{"n":"500"}`)
+	var got []string
+	for _, v := range CheckWith(s, validated, Options{Sent: func() any { return sent }}) {
+		got = append(got, v.Path+" | "+Repr(v.Input))
+	}
+	want := []string{"n | '500'", "q | {'n': '500'}"}
+	if d := diffLines(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }

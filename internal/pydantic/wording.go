@@ -1,11 +1,9 @@
 package pydantic
 
 import (
-	"errors"
+	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
-	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -53,6 +51,8 @@ func wording(k jsonschema.ErrorKind, input any) (typ, msg string) {
 		return "literal_error", "Input should be " + Repr(k.Want)
 	case *kind.Format:
 		return formatWording(k)
+	case *kind.ContentEncoding:
+		return contentWording(k)
 	case *kind.FalseSchema:
 		return "extra_forbidden", "Extra inputs are not permitted"
 	case *kind.UniqueItems:
@@ -90,16 +90,62 @@ func typeWording(t string) (typ, msg string) {
 	return "none_required", "Input should be None"
 }
 
+// laxTypeWording is Pydantic's message for a value of the wrong JSON type
+// once lax mode has tried to convert it: a string that does not parse as
+// the number or boolean wanted, a number with a fraction for an integer,
+// a number other than 0 or 1 for a boolean.
+func laxTypeWording(t string, input any) (typ, msg string) {
+	switch x := input.(type) {
+	case string:
+		switch {
+		case (t == "number" || t == "integer") && isNonFinite(x):
+			return "finite_number", errNotFinite.Error()
+		case t == "integer":
+			return "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+		case t == "number":
+			return "float_parsing", "Input should be a valid number, unable to parse string as a number"
+		case t == "boolean":
+			return "bool_parsing", "Input should be a valid boolean, unable to interpret input"
+		}
+	case json.Number:
+		integral := isIntegral(string(x))
+		switch {
+		case t == "integer" && !integral:
+			return "int_from_float", "Input should be a valid integer, got a number with a fractional part"
+		case t == "boolean" && integral:
+			return "bool_parsing", "Input should be a valid boolean, unable to interpret input"
+		}
+	}
+	return typeWording(t)
+}
+
+// isNonFinite reports a string Python's float() reads as inf or nan.
+func isNonFinite(s string) bool {
+	switch strings.ToLower(strings.TrimLeft(strings.TrimSpace(s), "+-")) {
+	case "inf", "infinity", "nan":
+		return true
+	}
+	return false
+}
+
 // formatWording is what Pydantic says when a string does not parse as the
 // type a JSON Schema format stands for: pydantic-core's "…, {error}"
-// templates, the reason being the validator's own.
+// templates, with the reason this package's checks give (see Configure).
+// A reason from anywhere else (the jsonschema library's own format
+// checks, Go's parsers) is not shown: it would be Go's words.
 func formatWording(k *kind.Format) (typ, msg string) {
-	reason := reasonOf(k.Err)
+	r, _ := ownReason(k.Err)
+	switch {
+	case k.Err == errNoTimezone:
+		return "timezone_aware", errNoTimezone.Error()
+	case k.Err == errNotFinite:
+		return "finite_number", errNotFinite.Error()
+	}
 	tail := func(sep string) string {
-		if reason == "" {
+		if r == "" {
 			return ""
 		}
-		return sep + reason
+		return sep + r
 	}
 	switch k.Want {
 	case "date-time":
@@ -109,7 +155,7 @@ func formatWording(k *kind.Format) (typ, msg string) {
 	case "time":
 		return "time_parsing", "Input should be in a valid time format" + tail(", ")
 	case "duration":
-		return "time_delta_parsing", "Input should be a valid timedelta" + tail(", ")
+		return "time_delta_parsing", "Input should be a valid duration" + tail(", ")
 	case "uuid":
 		return "uuid_parsing", "Input should be a valid UUID" + tail(", ")
 	case "uri", "iri", "uri-reference", "iri-reference":
@@ -124,20 +170,13 @@ func formatWording(k *kind.Format) (typ, msg string) {
 	return "value_error", "Value error, Input should be a valid " + k.Want + tail(", ")
 }
 
-// reasonOf is a format error's own words, without Go's restatement of the
-// input ("parsing time \"x\" as \"2006-01-02\"", "parse \"x\"").
-func reasonOf(err error) string {
-	var pe *time.ParseError
-	var ue *url.Error
-	switch {
-	case err == nil:
-		return ""
-	case errors.As(err, &pe):
-		return strings.TrimPrefix(pe.Message, ": ")
-	case errors.As(err, &ue):
-		return ue.Err.Error()
+// contentWording is Pydantic's message for bytes that do not decode.
+func contentWording(k *kind.ContentEncoding) (typ, msg string) {
+	msg = "Data should be valid " + k.Want
+	if r, ok := ownReason(k.Err); ok && r != "" {
+		msg += ": " + r
 	}
-	return err.Error()
+	return "bytes_invalid_encoding", msg
 }
 
 // count is "1 item", "2 items".

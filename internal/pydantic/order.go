@@ -1,0 +1,198 @@
+package pydantic
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Order is the order a schema document declares the properties of each of
+// its objects in: Pydantic validates a model field by field in declaration
+// order and reports the errors in that order, then extra inputs. Compiled
+// schemas keep properties in maps, so the order is read from the document.
+type Order map[string][]string // fragment of a schema's Location → property names
+
+// NewOrder reads the declaration order of every "properties" object in a
+// schema document.
+func NewOrder(doc []byte) (Order, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	o := Order{}
+	if err := o.walk(dec, "", false); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// walk reads one value at pointer ptr; props says it is a "properties"
+// object, whose keys are recorded under the pointer of its schema.
+func (o Order) walk(dec *json.Decoder, ptr string, props bool) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch tok {
+	case json.Delim('{'):
+		var keys []string
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key, _ := tok.(string)
+			keys = append(keys, key)
+			if err := o.walk(dec, ptr+"/"+url.PathEscape(escapeToken(key)), key == "properties" && !props); err != nil {
+				return err
+			}
+		}
+		if props {
+			o[strings.TrimSuffix(ptr, "/properties")] = keys
+		}
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if err := o.walk(dec, ptr+"/"+strconv.Itoa(i), false); err != nil {
+				return err
+			}
+		}
+	default:
+		return nil
+	}
+	_, err = dec.Token() // the closing delimiter
+	return err
+}
+
+func escapeToken(tok string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
+}
+
+// rank is one path segment's place among its siblings.
+type rank struct {
+	n    int    // declaration index, array index or union variant
+	name string // ties: extra inputs and map keys by name
+}
+
+func compareRank(a, b rank) int {
+	if a.n != b.n {
+		return a.n - b.n
+	}
+	return strings.Compare(a.name, b.name)
+}
+
+// ranks places each segment of a violation's location (with its union
+// tags) by walking the compiled schema along it.
+func (c *converter) ranks(loc []string, tags []tag) []rank {
+	out := make([]rank, 0, len(loc)+len(tags))
+	s := c.root
+	t := 0
+	for i := 0; i <= len(loc); i++ {
+		for ; t < len(tags) && tags[t].at <= i; t++ {
+			out = append(out, rank{n: tags[t].index})
+			s = variant(s, tags[t].index)
+		}
+		if i < len(loc) {
+			var r rank
+			r, s = c.step(s, loc[i])
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// step ranks seg within schema s and returns the schema of the value at seg.
+func (c *converter) step(s *jsonschema.Schema, seg string) (rank, *jsonschema.Schema) {
+	s = settle(s)
+	if s == nil {
+		return fallbackRank(seg), nil
+	}
+	if len(s.Properties) > 0 || s.AdditionalProperties != nil {
+		names := c.order[fragment(s.Location)]
+		n := len(names)
+		for i, name := range names {
+			if name == seg {
+				n = i
+				break
+			}
+		}
+		next := s.Properties[seg]
+		if next == nil {
+			next, _ = s.AdditionalProperties.(*jsonschema.Schema)
+		}
+		return rank{n: n, name: seg}, next
+	}
+	if s.Items2020 != nil || s.Items != nil {
+		next := s.Items2020
+		if next == nil {
+			next, _ = s.Items.(*jsonschema.Schema)
+		}
+		return fallbackRank(seg), next
+	}
+	return fallbackRank(seg), nil
+}
+
+// settle follows $refs and the non-null variant of an optional value to
+// the schema that describes the value's members; nil for a leaf.
+func settle(s *jsonschema.Schema) *jsonschema.Schema {
+	for i := 0; s != nil && i < 32; i++ {
+		if len(s.Properties) > 0 || s.AdditionalProperties != nil || s.Items2020 != nil || s.Items != nil {
+			return s
+		}
+		switch {
+		case s.Ref != nil:
+			s = s.Ref
+		case len(s.AllOf) == 1:
+			s = s.AllOf[0]
+		default:
+			s = nonNull(s)
+		}
+	}
+	return nil
+}
+
+// nonNull returns X of anyOf/oneOf [X, null]; nil when s is no such union.
+func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
+	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
+		if len(list) != 2 {
+			continue
+		}
+		for i, b := range list {
+			if b.Types != nil && len(b.Types.ToStrings()) == 1 && b.Types.ToStrings()[0] == "null" {
+				return list[1-i]
+			}
+		}
+	}
+	return nil
+}
+
+// variant is the index-th variant of the union at s.
+func variant(s *jsonschema.Schema, index int) *jsonschema.Schema {
+	for i := 0; s != nil && i < 32 && s.Ref != nil && len(s.AnyOf) == 0 && len(s.OneOf) == 0; i++ {
+		s = s.Ref
+	}
+	switch {
+	case s == nil:
+		return nil
+	case index < len(s.AnyOf):
+		return s.AnyOf[index]
+	case index < len(s.OneOf):
+		return s.OneOf[index]
+	}
+	return s // a type list ["integer", "string"]: no subschema
+}
+
+// fallbackRank orders array indices numerically and names by name.
+func fallbackRank(seg string) rank {
+	if isDigits(seg) && len(seg) < 10 {
+		n, _ := strconv.Atoi(seg)
+		return rank{n: n}
+	}
+	return rank{name: seg}
+}
+
+// fragment is the JSON pointer part of a compiled schema's location.
+func fragment(location string) string {
+	_, frag, _ := strings.Cut(location, "#")
+	return frag
+}
