@@ -71,7 +71,7 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 			continue
 		}
 		f.property(prop, sf.Type)
-		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer
+		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer || viaPointer(t, sf.Index)
 		if optional {
 			s.Required = removeString(s.Required, name)
 		}
@@ -134,6 +134,19 @@ func jsonName(sf reflect.StructField) (name string, omitempty bool) {
 		}
 	}
 	return name, omitempty
+}
+
+// viaPointer reports whether the field at index is promoted through an
+// embedded pointer, which encoding/json leaves out when it is nil.
+func viaPointer(t reflect.Type, index []int) bool {
+	for _, i := range index[:len(index)-1] {
+		f := derefType(t).Field(i)
+		if f.Type.Kind() == reflect.Pointer {
+			return true
+		}
+		t = f.Type
+	}
+	return false
 }
 
 func derefType(t reflect.Type) reflect.Type {
