@@ -70,6 +70,7 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 		if !ok || prop == nil {
 			continue
 		}
+		tagText(prop, sf)
 		f.property(prop, sf.Type)
 		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer || viaPointer(t, sf.Index)
 		if optional {
