@@ -242,8 +242,8 @@ func TestCalls(t *testing.T) {
 			"Error executing tool search_books: 1 validation error for search_books\nlimit\n  Input should be less than or equal to 50 [type=less_than_equal, input_value=500, input_type=int]", true},
 		{"03-field-constraints", "search_books", `{"query":"dune","limit":0,"genre":"horror"}`,
 			"Error executing tool search_books: 2 validation errors for search_books\n" +
-				"genre\n  Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='horror', input_type=str]\n" +
-				"limit\n  Input should be greater than or equal to 1 [type=greater_than_equal, input_value=0, input_type=int]", true},
+				"limit\n  Input should be greater than or equal to 1 [type=greater_than_equal, input_value=0, input_type=int]\n" +
+				"genre\n  Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='horror', input_type=str]", true},
 		{"04-model-parameter", "add_book", `{"book":{"title":"Dune","author":"Frank Herbert","year":1965}}`, "Added 'Dune' by Frank Herbert (1965).", false},
 		{"04-model-parameter", "add_book", `{"book":"{\"title\":\"Emma\",\"author\":\"Jane Austen\",\"year\":\"1815\"}"}`, "Added 'Emma' by Jane Austen (1815).", false},
 		{"04-model-parameter", "add_book", `{"book":{"title":"Dune","author":"Frank Herbert","year":1000}}`,

@@ -3,9 +3,10 @@ package sdk
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/internal/pydantic"
 )
 
 // argSchema is a tool's input schema as plain JSON values, used to apply
@@ -221,39 +222,124 @@ func parseJSONString(v any, open byte) any {
 	return parsed
 }
 
+// coerceInteger converts what Pydantic's lax mode reads as an integer: a
+// string of digits (sign, underscores between digits, surrounding space
+// and a ".000" fraction allowed), a number without a fractional part at
+// any size (2.0, 1e3), a boolean. The result keeps every digit, so a Go
+// integer kind's bounds judge it exactly.
 func coerceInteger(v any) any {
 	switch x := v.(type) {
 	case string:
-		if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
-			return json.Number(strconv.FormatInt(n, 10))
+		text, ok := numberText(x)
+		if intPart, frac, _ := strings.Cut(text, "."); ok && !strings.Contains(text, "e") && strings.Trim(frac, "0") == "" {
+			return json.Number(intPart)
 		}
 	case json.Number:
-		if f, err := x.Float64(); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 && strings.ContainsAny(string(x), ".eE") {
-			return json.Number(strconv.FormatInt(int64(f), 10))
+		if strings.ContainsAny(string(x), ".eE") {
+			if n, ok := pydantic.IntegerText(string(x)); ok {
+				return json.Number(n)
+			}
 		}
+	case bool:
+		return boolNumber(x)
 	}
 	return v
 }
 
+// coerceNumber converts what Pydantic's lax mode reads as a number: a
+// numeric string (as coerceInteger, with fraction and exponent; kept
+// digit for digit, so 1e400 stays too large for a float64 and is refused
+// as such) and a boolean.
 func coerceNumber(v any) any {
-	if x, ok := v.(string); ok {
-		if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+	switch x := v.(type) {
+	case string:
+		if text, ok := numberText(x); ok {
+			return json.Number(text)
 		}
+	case bool:
+		return boolNumber(x)
 	}
 	return v
 }
 
+func boolNumber(b bool) json.Number {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// coerceBool converts what Pydantic's lax mode reads as a boolean: the
+// words it knows and the numbers 0 and 1 (1.0 too).
 func coerceBool(v any) any {
-	if x, ok := v.(string); ok {
+	switch x := v.(type) {
+	case string:
 		switch strings.ToLower(strings.TrimSpace(x)) {
 		case "true", "1", "yes", "on", "t", "y":
 			return true
 		case "false", "0", "no", "off", "f", "n":
 			return false
 		}
+	case json.Number:
+		switch n, _ := pydantic.IntegerText(string(x)); n {
+		case "1":
+			return true
+		case "0":
+			return false
+		}
 	}
 	return v
+}
+
+// numberText rewrites a number written as Python reads one from a string
+// (" +1_000.50 ", ".5", "5.", "1e3") as JSON number text with the same
+// digits ("1000.50", "0.5", "5", "1e3"); false for anything else.
+func numberText(s string) (string, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	sign := ""
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		sign, s = strings.TrimPrefix(s[:1], "+"), s[1:]
+	}
+	mant, exp, hasExp := strings.Cut(s, "e")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	intPart, ok1 := digitRun(intPart)
+	frac, ok2 := digitRun(frac)
+	if !ok1 || !ok2 || intPart == "" && frac == "" {
+		return "", false
+	}
+	if intPart = strings.TrimLeft(intPart, "0"); intPart == "" {
+		intPart = "0"
+	}
+	text := sign + intPart
+	if frac != "" {
+		text += "." + frac
+	}
+	if hasExp {
+		expSign := ""
+		if exp != "" && (exp[0] == '-' || exp[0] == '+') {
+			expSign, exp = exp[:1], exp[1:]
+		}
+		if exp, ok1 = digitRun(exp); !ok1 || exp == "" {
+			return "", false
+		}
+		text += "e" + expSign + exp
+	}
+	return text, true
+}
+
+// digitRun removes the underscores of digits like 1_000 (one between two
+// digits, as Python allows); false for anything but such digits.
+func digitRun(s string) (string, bool) {
+	if strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.Contains(s, "__") {
+		return "", false
+	}
+	s = strings.ReplaceAll(s, "_", "")
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return "", false
+		}
+	}
+	return s, true
 }
 
 func deepCopy(v any) any {

@@ -6,12 +6,15 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpdev/mcpdev/internal/pydantic"
 )
 
 // A proof of validity for the common simple schemas, tried before the
-// jsonschema library: types, integral bounds, string enums, lengths, item
-// counts, required, properties, additionalProperties, items, anyOf and
-// local $refs. It answers only "certainly valid" (then the library would
+// jsonschema library: types, bounds, string enums, lengths, item counts,
+// required, properties, additionalProperties, items, anyOf, local $refs,
+// and the formats and base64 encoding internal/pydantic checks (with the
+// very functions the library is given). It answers only "certainly valid" (then the library would
 // find no violation either, so nothing is reported) or "not sure", and
 // then the library validates as before and words the violations. So the
 // violations a caller sees are always the library's; the fast path only
@@ -37,6 +40,8 @@ type fastNode struct {
 	anyOf                              []*fastNode
 	allOf                              []*fastNode
 	ref                                *fastNode
+	format                             func(any) error // a format internal/pydantic checks
+	base64                             bool            // contentEncoding: base64
 }
 
 const (
@@ -54,8 +59,7 @@ var fastTypeBits = map[string]uint8{
 	"integer": fastTInteger, "boolean": fastTBoolean, "null": fastTNull,
 }
 
-// fastAnnotations are keywords that never affect validity (as the SDK
-// compiles schemas: no format or content assertion).
+// fastAnnotations are keywords that never affect validity.
 var fastAnnotations = map[string]bool{
 	"title": true, "description": true, "default": true, "examples": true, "deprecated": true,
 	"readOnly": true, "writeOnly": true, "$comment": true, "$defs": true, "definitions": true,
@@ -181,8 +185,10 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 		}
 		return true
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		// number() compares only integers below 10^15 with the bound: a
+		// float64 of any bound orders them exactly.
 		f, ok := x.(float64)
-		if !ok || f != math.Trunc(f) || math.Abs(f) >= 1<<53 {
+		if !ok || math.IsInf(f, 0) || math.IsNaN(f) {
 			return false
 		}
 		switch k {
@@ -232,6 +238,13 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 			n.allOf = nodes
 		}
 		return true
+	case "format":
+		name, _ := x.(string)
+		n.format = pydantic.Format(name)
+		return n.format != nil
+	case "contentEncoding":
+		n.base64 = x == "base64"
+		return n.base64
 	case "$ref":
 		ref, ok := x.(string)
 		if !ok {
@@ -310,8 +323,13 @@ func (n *fastNode) valid(v any, depth int) bool {
 		}
 		return !n.hasEnum
 	case string:
-		if !n.allows(fastTString) || n.hasEnum && !n.enum[x] {
+		if !n.allows(fastTString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
 			return false
+		}
+		if n.base64 {
+			if _, err := pydantic.Base64(x); err != nil {
+				return false
+			}
 		}
 		if n.minLen >= 0 || n.maxLen >= 0 {
 			l := utf8.RuneCountInString(x)

@@ -10,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -99,7 +100,7 @@ func (c *outputCodec[Out]) encode(tool string, out Out) *CallToolResult {
 	if c.schema != nil && res.StructuredContent != nil {
 		v, err := decodeArgs(res.StructuredContent)
 		if err == nil {
-			if vs := violations(c.schema, v); len(vs) > 0 {
+			if vs := violations(c.schema, v, pydantic.Options{}); len(vs) > 0 {
 				return errorResult(tool, "structured output does not match the output schema: "+describeViolations(vs))
 			}
 		}

@@ -34,9 +34,12 @@ func newReflector(docs *docIndex, names *defNames) *jsonschema.Reflector {
 // constant values become enums. For output schemas, nil slices and maps are
 // allowed (Go encodes them as null).
 func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema {
+	return inferSchemaWith(t, schemaFixer{docs: docs, output: output})
+}
+
+func inferSchemaWith(t reflect.Type, fix schemaFixer) *jsonschema.Schema {
 	names := newDefNames(t)
-	s := newReflector(docs, names).ReflectFromType(t)
-	fix := schemaFixer{docs: docs, output: output}
+	s := newReflector(fix.docs, names).ReflectFromType(t)
 	if st := derefType(t); st.Kind() == reflect.Struct {
 		fix.object(s, st)
 	}
@@ -52,8 +55,9 @@ func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema
 }
 
 type schemaFixer struct {
-	docs   *docIndex
-	output bool
+	docs       *docIndex
+	output     bool
+	validation bool // the schema validated against, not the published one (see limits.go)
 }
 
 // object adjusts the properties of the schema of struct type t.
@@ -84,12 +88,25 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 	}
 }
 
-// property adds enums for named types with declared constants.
+// property adds the limits of Go's types and enums for named types with
+// declared constants, and fixes the objects of unnamed struct types.
 func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
 	t = derefType(t)
-	if t.Kind() == reflect.Slice && prop.Items != nil {
+	f.limits(prop, t)
+	switch {
+	case (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && prop.Items != nil:
 		f.property(prop.Items, t.Elem())
+		prop.Items = nullableIf(prop.Items, t.Elem())
 		return
+	case t.Kind() == reflect.Map && prop.AdditionalProperties != nil:
+		f.property(prop.AdditionalProperties, t.Elem())
+		prop.AdditionalProperties = nullableIf(prop.AdditionalProperties, t.Elem())
+	case t.Kind() == reflect.Map && prop.PatternProperties != nil:
+		for _, ps := range prop.PatternProperties {
+			f.property(ps, t.Elem())
+		}
+	case t.Kind() == reflect.Struct && t.Name() == "":
+		f.object(prop, t)
 	}
 	if len(prop.Enum) > 0 || t.Name() == "" || t.PkgPath() == "" {
 		return
@@ -110,6 +127,15 @@ func nullable(s *jsonschema.Schema) *jsonschema.Schema {
 	}
 	s.Description, s.Title, s.Default = "", "", nil
 	return w
+}
+
+// nullableIf wraps the schema of an item or map value of Go type t as
+// nullable when t is a pointer (nil is null).
+func nullableIf(s *jsonschema.Schema, t reflect.Type) *jsonschema.Schema {
+	if t.Kind() == reflect.Pointer {
+		return nullable(s)
+	}
+	return s
 }
 
 func visibleFields(t reflect.Type) []reflect.StructField {

@@ -103,9 +103,9 @@ func TestSchemaFromSourceValidates(t *testing.T) {
 	}
 	bad := callRaw(t, c, "make_report", `{"subject":"s","lead":{"name":"n"},"by_role":{"ed":{"born":1}},"format":"html","levels":[2]}`)
 	want := "Error executing tool make_report: 3 validation errors for make_report\n" +
-		"by_role.ed.name\n  Field required [type=missing, input_value={'born': 1}, input_type=dict]\n" +
 		"format\n  Input should be 'plain' or 'markdown' [type=enum, input_value='html', input_type=str]\n" +
-		"levels.0\n  Input should be 1 or 3 [type=enum, input_value=2, input_type=int]"
+		"levels.0\n  Input should be 1 or 3 [type=enum, input_value=2, input_type=int]\n" +
+		"by_role.ed.name\n  Field required [type=missing, input_value={'born': 1}, input_type=dict]"
 	if d := textDiff(want, texts(bad)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

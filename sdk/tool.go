@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // ToolOptions overrides what the SDK infers from a tool function. Every
@@ -171,111 +170,4 @@ func runHandler[In, Out any](ctx context.Context, name string, fn func(context.C
 		}
 	}()
 	return fn(ctx, in)
-}
-
-// inputCodec turns raw arguments into a validated In.
-type inputCodec[In any] struct {
-	raw    json.RawMessage
-	args   *argSchema
-	schema *jsonschema.Schema
-	fast   *fastNode // proves common valid input valid without schema
-	closed bool      // inferred schema: objects accept only their declared keys
-	assign assigner  // stores validated arguments into an In; nil: encoding/json does
-}
-
-func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
-	t := reflect.TypeFor[In]()
-	if derefType(t).Kind() != reflect.Struct {
-		return nil, fmt.Errorf("argument type %v must be a struct", t)
-	}
-	raw := override
-	if raw == nil {
-		s := inferSchema(t, docs, false)
-		if err := addParamHeaders(s, t); err != nil {
-			return nil, err
-		}
-		raw = mustJSON(s)
-	} else if hasHeaderTags(t) {
-		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
-	}
-	args, err := newArgSchema(raw)
-	if err != nil {
-		return nil, fmt.Errorf("input schema: %w", err)
-	}
-	compiled, err := compileSchema(raw)
-	if err != nil {
-		return nil, fmt.Errorf("input schema: %w", err)
-	}
-	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
-	return &inputCodec[In]{raw: raw, args: args, schema: compiled, fast: compileFast(args.root), closed: closed, assign: newAssigner(t)}, nil
-}
-
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-
-// seesRawJSON reports whether decoding into t hands raw JSON bytes to some
-// json.Unmarshaler (json.RawMessage included), whose input would then
-// depend on the request's formatting.
-func seesRawJSON(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
-		return true
-	}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		return seesRawJSON(t.Elem(), seen)
-	case reflect.Struct:
-		for i := 0; i < t.NumField(); i++ {
-			if seesRawJSON(t.Field(i).Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isObject reports whether raw is a JSON object (not empty, not null).
-func isObject(raw json.RawMessage) bool {
-	for _, b := range raw {
-		switch b {
-		case ' ', '\t', '\r', '\n':
-			continue
-		}
-		return b == '{'
-	}
-	return false
-}
-
-func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
-	var in In
-	v, err := decodeArgs(raw)
-	if err != nil {
-		return in, nil, fmt.Errorf("invalid arguments: %v", err)
-	}
-	p := preparer{argSchema: c.args}
-	v = p.prepare(c.args.root, v, 0)
-	if c.fast == nil || !c.fast.valid(v, 0) {
-		if vs := violations(c.schema, v); len(vs) > 0 {
-			return in, vs, nil
-		}
-	}
-	if c.assign != nil && c.assign(v, reflect.ValueOf(&in).Elem()) {
-		return in, nil, nil
-	}
-	in = *new(In) // the assigner may have stored part of it
-	data := []byte(raw)
-	if p.changed || !c.closed || !isObject(raw) {
-		// The arguments the handler gets are the ones validated: re-encode
-		// them. Untouched arguments of an inferred schema (no key but the
-		// declared ones) decode the same from the request's own bytes.
-		if data, err = json.Marshal(v); err != nil {
-			return in, nil, err
-		}
-	}
-	if err := json.Unmarshal(data, &in); err != nil {
-		return in, []Violation{{Message: "Input is invalid: " + err.Error(), Type: "value_error", Input: v}}, nil
-	}
-	return in, nil, nil
 }

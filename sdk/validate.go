@@ -29,7 +29,8 @@ func (noLoader) Load(url string) (any, error) {
 }
 
 // compileSchema compiles a JSON Schema document (2020-12 unless it says
-// otherwise) once, for repeated validation.
+// otherwise) once, for repeated validation. Formats and content encodings
+// are asserted, not just annotations: a date-time must be one.
 func compileSchema(raw []byte) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
 	if err != nil {
@@ -38,6 +39,7 @@ func compileSchema(raw []byte) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(noLoader{})
+	pydantic.Configure(c) // formats and base64 checked, in Pydantic's words
 	const url = "mcpdev:///schema.json"
 	if err := c.AddResource(url, doc); err != nil {
 		return nil, err
@@ -47,8 +49,8 @@ func compileSchema(raw []byte) (*jsonschema.Schema, error) {
 
 // violations validates v against s and returns every problem found,
 // worded by internal/pydantic (which forms shares).
-func violations(s *jsonschema.Schema, v any) []Violation {
-	pvs := pydantic.Check(s, v)
+func violations(s *jsonschema.Schema, v any, o pydantic.Options) []Violation {
+	pvs := pydantic.CheckWith(s, v, o)
 	if pvs == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,17 +20,31 @@ type Order map[string][]string // fragment of a schema's Location → property n
 // NewOrder reads the declaration order of every "properties" object in a
 // schema document.
 func NewOrder(doc []byte) (Order, error) {
+	return readOrder(doc, false)
+}
+
+// InputOrder reads the key order of every object in a JSON value, by the
+// JSON pointer of the object ("/book", "/books/0"): Pydantic reports extra
+// inputs, and a dictionary's entries, in the order the client sent them.
+func InputOrder(value []byte) (Order, error) {
+	return readOrder(value, true)
+}
+
+func readOrder(doc []byte, all bool) (Order, error) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber() // 1e400 is JSON too
 	o := Order{}
-	if err := o.walk(dec, "", false); err != nil {
+	if err := o.walk(dec, "", all, false); err != nil {
 		return nil, err
 	}
 	return o, nil
 }
 
-// walk reads one value at pointer ptr; props says it is a "properties"
-// object, whose keys are recorded under the pointer of its schema.
-func (o Order) walk(dec *json.Decoder, ptr string, props bool) error {
+// walk reads one value at pointer ptr. With all, every object's keys are
+// recorded under its own pointer; else only those of "properties" objects
+// (props), under the pointer of their schema, as a compiled schema's
+// Location writes it.
+func (o Order) walk(dec *json.Decoder, ptr string, all, props bool) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
@@ -44,16 +59,23 @@ func (o Order) walk(dec *json.Decoder, ptr string, props bool) error {
 			}
 			key, _ := tok.(string)
 			keys = append(keys, key)
-			if err := o.walk(dec, ptr+"/"+url.PathEscape(escapeToken(key)), key == "properties" && !props); err != nil {
+			child := ptr + "/" + escapeToken(key)
+			if !all {
+				child = ptr + "/" + url.PathEscape(escapeToken(key))
+			}
+			if err := o.walk(dec, child, all, !all && key == "properties" && !props); err != nil {
 				return err
 			}
 		}
-		if props {
+		switch {
+		case all:
+			o[ptr] = keys
+		case props:
 			o[strings.TrimSuffix(ptr, "/properties")] = keys
 		}
 	case json.Delim('['):
 		for i := 0; dec.More(); i++ {
-			if err := o.walk(dec, ptr+"/"+strconv.Itoa(i), false); err != nil {
+			if err := o.walk(dec, ptr+"/"+strconv.Itoa(i), all, false); err != nil {
 				return err
 			}
 		}
@@ -87,6 +109,7 @@ func (c *converter) ranks(loc []string, tags []tag) []rank {
 	out := make([]rank, 0, len(loc)+len(tags))
 	s := c.root
 	t := 0
+	ptr := ""
 	for i := 0; i <= len(loc); i++ {
 		for ; t < len(tags) && tags[t].at <= i; t++ {
 			out = append(out, rank{n: tags[t].index})
@@ -94,33 +117,38 @@ func (c *converter) ranks(loc []string, tags []tag) []rank {
 		}
 		if i < len(loc) {
 			var r rank
-			r, s = c.step(s, loc[i])
+			r, s = c.step(s, loc[i], ptr)
 			out = append(out, r)
+			ptr += "/" + escapeToken(loc[i])
 		}
 	}
 	return out
 }
 
-// step ranks seg within schema s and returns the schema of the value at seg.
-func (c *converter) step(s *jsonschema.Schema, seg string) (rank, *jsonschema.Schema) {
+// undeclared ranks a member no property declares before the declared ones,
+// in the order the client sent it (by name when that is not known), as
+// pydantic-core reports extra inputs and a dictionary's entries.
+const undeclared = -1 << 30
+
+// step ranks seg within schema s, the schema of the object at instance
+// pointer ptr, and returns the schema of the value at seg.
+func (c *converter) step(s *jsonschema.Schema, seg, ptr string) (rank, *jsonschema.Schema) {
 	s = settle(s)
 	if s == nil {
 		return fallbackRank(seg), nil
 	}
 	if len(s.Properties) > 0 || s.AdditionalProperties != nil {
-		names := c.order[fragment(s.Location)]
-		n := len(names)
-		for i, name := range names {
-			if name == seg {
-				n = i
-				break
-			}
-		}
 		next := s.Properties[seg]
 		if next == nil {
 			next, _ = s.AdditionalProperties.(*jsonschema.Schema)
 		}
-		return rank{n: n, name: seg}, next
+		if i := slices.Index(c.order[fragment(s.Location)], seg); i >= 0 {
+			return rank{n: i, name: seg}, next
+		}
+		if c.order == nil && c.sentOrder == nil {
+			return rank{name: seg}, next // no orders: by name, as before
+		}
+		return rank{n: undeclared + max(0, slices.Index(c.sentOrder[ptr], seg)), name: seg}, next
 	}
 	if s.Items2020 != nil || s.Items != nil {
 		next := s.Items2020

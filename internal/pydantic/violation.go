@@ -36,9 +36,12 @@ type Options struct {
 	// as Pydantic does (extra inputs last); nil: by name.
 	Order Order
 	// Sent returns the value as the client sent it, before defaults were
-	// filled in and lax coercions applied: each violation's Input comes
-	// from it where the location exists there. nil: v itself.
-	Sent func() any
+	// filled in and lax coercions applied, and the key order of its objects
+	// (see InputOrder): each violation's Input comes from it where the
+	// location exists there, and extra inputs are listed first, in the
+	// order they were sent, as Pydantic does. nil: v itself, extra inputs
+	// first by name.
+	Sent func() (any, Order)
 	// Lax says the value went through Pydantic's lax-mode conversions
 	// before validation, so a string left where a number is wanted did
 	// not parse: worded int_parsing, float_parsing, bool_parsing,
@@ -69,12 +72,12 @@ func FromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any) []V
 
 func fromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any, o Options) []Violation {
 	c := &converter{root: s, input: v, order: o.Order, lax: o.Lax}
-	c.collect(err, nil)
-	slices.SortStableFunc(c.out, compareItems)
 	var sent any
 	if o.Sent != nil {
-		sent = o.Sent()
+		sent, c.sentOrder = o.Sent()
 	}
+	c.collect(err, nil)
+	slices.SortStableFunc(c.out, compareItems)
 	out := make([]Violation, 0, len(c.out))
 	seen := map[[2]string]bool{}
 	for _, it := range c.out {
@@ -94,12 +97,13 @@ func fromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any, o O
 
 // converter walks one error tree.
 type converter struct {
-	root  *jsonschema.Schema
-	input any
-	order Order
-	lax   bool
-	index map[string]*jsonschema.Schema // compiled schemas by Location, built when a union needs it
-	out   []item
+	root      *jsonschema.Schema
+	input     any
+	order     Order
+	sentOrder Order // key order of the objects sent, by instance pointer
+	lax       bool
+	index     map[string]*jsonschema.Schema // compiled schemas by Location, built when a union needs it
+	out       []item
 }
 
 // tag is a union variant's label inserted into the path after the first

@@ -328,7 +328,7 @@ func TestCheckLax(t *testing.T) {
 }
 
 // With an Order, violations come field by field in declaration order, as
-// Pydantic validates a model, then extra inputs; not sorted by name.
+// Pydantic validates a model, after the extra inputs; not sorted by name.
 func TestCheckDeclarationOrder(t *testing.T) {
 	const doc = `{"type":"object","additionalProperties":false,"required":["zeta","alpha","mid"],"properties":{
 		"zeta":{"type":"integer"},
@@ -346,12 +346,12 @@ func TestCheckDeclarationOrder(t *testing.T) {
 		got = append(got, x.Path+" | "+x.Type)
 	}
 	want := []string{
+		"extra | extra_forbidden",
 		"zeta | int_type",
 		"alpha.0.z | string_type", "alpha.0.b | less_than_equal",
 		"alpha.1.z | missing", "alpha.1.b | missing",
 		"alpha.2.b | int_type",
 		"mid.z | missing", "mid.b | less_than_equal",
-		"extra | extra_forbidden",
 	}
 	if d := diffLines(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
@@ -365,10 +365,31 @@ func TestCheckSentInput(t *testing.T) {
 	validated := decode(t, `{"n":500,"limit":10}`) // "n" coerced from "500", limit a default
 	sent := decode(t, `{"n":"500"}`)
 	var got []string
-	for _, v := range CheckWith(s, validated, Options{Sent: func() any { return sent }}) {
+	for _, v := range CheckWith(s, validated, Options{Sent: func() (any, Order) { return sent, nil }}) {
 		got = append(got, v.Path+" | "+Repr(v.Input))
 	}
 	want := []string{"n | '500'", "q | {'n': '500'}"}
+	if d := diffLines(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// Extra inputs and a dictionary's entries come in the order they were sent.
+func TestCheckSentOrder(t *testing.T) {
+	const doc = `{"type":"object","additionalProperties":false,"properties":{
+		"a":{"type":"integer"},"m":{"type":"object","additionalProperties":{"type":"integer"}}}}`
+	s := compile(t, doc)
+	order, _ := NewOrder([]byte(doc))
+	const sent = `{"zz":1,"m":{"k2":"x","k1":"y"},"a":"x","bb":2}`
+	sentOrder, err := InputOrder([]byte(sent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range CheckWith(s, decode(t, sent), Options{Order: order, Sent: func() (any, Order) { return decode(t, sent), sentOrder }}) {
+		got = append(got, v.Path)
+	}
+	want := []string{"zz", "bb", "a", "m.k2", "m.k1"}
 	if d := diffLines(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

@@ -1,0 +1,161 @@
+package sdk
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/transport"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// inputCodec turns raw arguments into a validated In.
+type inputCodec[In any] struct {
+	*argsCodec
+}
+
+func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
+	c, err := newArgsCodec(reflect.TypeFor[In](), override)
+	if err != nil {
+		return nil, err
+	}
+	return &inputCodec[In]{c}, nil
+}
+
+func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
+	var in In
+	vs, err := c.decodeInto(raw, reflect.ValueOf(&in).Elem())
+	return in, vs, err
+}
+
+// argsCodec validates the raw arguments of a tool against its input
+// schema and stores them into a value of its argument type.
+type argsCodec struct {
+	t      reflect.Type
+	raw    json.RawMessage // the input schema tools/list shows
+	args   *argSchema      // the schema validated against: raw and the limits of Go's types
+	schema *jsonschema.Schema
+	order  pydantic.Order
+	fast   *fastNode // proves common valid input valid without schema
+	closed bool      // inferred schema: objects accept only their declared keys
+	assign assigner  // stores validated arguments; nil: encoding/json does
+}
+
+func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) {
+	if derefType(t).Kind() != reflect.Struct {
+		return nil, fmt.Errorf("argument type %v must be a struct", t)
+	}
+	raw, check := override, []byte(override)
+	if raw == nil {
+		s := inferSchema(t, docs, false)
+		if err := addParamHeaders(s, t); err != nil {
+			return nil, err
+		}
+		raw = mustJSON(s)
+		check = mustJSON(inferValidationSchema(t, docs))
+	} else if hasHeaderTags(t) {
+		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
+	}
+	args, err := newArgSchema(check)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	compiled, err := compileSchema(check)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	order, err := pydantic.NewOrder(check)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
+	return &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
+		fast: compileFast(args.root), closed: closed, assign: newAssigner(t)}, nil
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// seesRawJSON reports whether decoding into t hands raw JSON bytes to some
+// json.Unmarshaler (json.RawMessage included), whose input would then
+// depend on the request's formatting.
+func seesRawJSON(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return seesRawJSON(t.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if seesRawJSON(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isObject reports whether raw is a JSON object (not empty, not null).
+func isObject(raw json.RawMessage) bool {
+	for _, b := range raw {
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		}
+		return b == '{'
+	}
+	return false
+}
+
+// decodeInto validates raw and stores it into dst (of the codec's type),
+// or returns every violation, worded as Pydantic words them.
+func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violation, error) {
+	v, err := decodeArgs(raw)
+	if err != nil {
+		return nil, fmt.Errorf("invalid arguments: %v", err)
+	}
+	p := preparer{argSchema: c.args}
+	v = p.prepare(c.args.root, v, 0)
+	if c.fast == nil || !c.fast.valid(v, 0) {
+		if vs := c.violations(raw, v); len(vs) > 0 {
+			return vs, nil
+		}
+	}
+	if c.assign != nil && c.assign(v, dst) {
+		return nil, nil
+	}
+	dst.SetZero() // the assigner may have stored part of it
+	data := []byte(raw)
+	if p.changed || !c.closed || !isObject(raw) {
+		// The arguments the handler gets are the ones validated: re-encode
+		// them. Untouched arguments of an inferred schema (no key but the
+		// declared ones) decode the same from the request's own bytes.
+		if data, err = json.Marshal(v); err != nil {
+			return nil, err
+		}
+	}
+	if err := json.Unmarshal(data, dst.Addr().Interface()); err != nil {
+		dst.SetZero()
+		return decodeViolations(c.t, v, err), nil
+	}
+	return nil, nil
+}
+
+// violations validates v, the prepared arguments, and words what is wrong
+// in declaration order, each input_value as the client sent it (raw).
+func (c *argsCodec) violations(raw json.RawMessage, v any) []Violation {
+	sent := func() (any, pydantic.Order) {
+		s, err := decodeArgs(raw)
+		if err != nil {
+			return v, nil
+		}
+		order, _ := pydantic.InputOrder(raw)
+		return s, order
+	}
+	return violations(c.schema, v, pydantic.Options{Order: c.order, Sent: sent, Lax: true})
+}
