@@ -33,7 +33,13 @@
 //
 // # Keys
 //
-// The form takes every key it is given (the parent keeps ctrl+c):
+// The form takes every key it is given (the parent keeps ctrl+c). It always
+// has a focused field: Blur hides the cursor while the parent gives the
+// keyboard to another pane, Focus brings it back to the field it was in
+// (the one last edited), and a key that reaches a blurred form focuses it
+// first, so no key is lost. A prefilled single-line value is shown
+// selected when its field is entered: the first typed character replaces
+// it, any other key edits it.
 //
 //	tab, ↓ / shift+tab, ↑   next / previous field (↑↓ stay inside multi-line
 //	                        fields and multi-selects)

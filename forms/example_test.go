@@ -77,6 +77,23 @@ func ExampleForm_ToggleJSON() {
 	// false {"query":"","limit":10}
 }
 
+// A parent that moves the keyboard to another pane blurs the form; Focus
+// brings the cursor back to the field it was in, whose text the next typed
+// character replaces.
+func ExampleForm_Focus() {
+	f, _ := forms.New([]byte(searchBooks), nil)
+	f.Init()
+	for _, k := range []tea.KeyPressMsg{{Code: tea.KeyTab}, {Code: '5', Text: "5"}} {
+		f, _ = f.Update(k) // limit: 5
+	}
+	f.Blur() // say the parent shows a result now
+	f.Focus()
+	f, _ = f.Update(tea.KeyPressMsg{Code: '7', Text: "7"})
+	args, _ := f.Value()
+	fmt.Println(string(args))
+	// Output: {"query":"","limit":7}
+}
+
 func ExampleDefaultKeyMap() {
 	km := forms.DefaultKeyMap()
 	for _, b := range km.ShortHelp() {

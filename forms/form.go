@@ -45,6 +45,7 @@ type Form struct {
 	json    *jsonMode // non-nil in whole-arguments JSON mode
 	status  string    // result of the last submit attempt
 	pending []Problem // problems shown after the last submit attempt
+	blurred bool      // the parent gave the keyboard to another pane (Blur)
 }
 
 // New builds a fresh form for one invocation from a JSON Schema (2020-12
@@ -99,7 +100,33 @@ func (f *Form) buildRoot(prefill json.RawMessage) error {
 
 // Init focuses the first field.
 func (f *Form) Init() tea.Cmd {
+	return f.Focus()
+}
+
+// Focus gives the form the keyboard back: the field that had the cursor
+// (the one last edited) is focused again, or the first field. Typing into a
+// prefilled single-line field then replaces its text, as on tab. A form
+// that gets a key while blurred focuses itself first, so no key is lost.
+func (f *Form) Focus() tea.Cmd {
+	f.blurred = false
+	if r := f.focused(); r == nil || !r.focusable() {
+		f.focus = f.next(-1, 1)
+	}
 	return f.focusCmd()
+}
+
+// Blur shows the form without a cursor while another pane has the keyboard;
+// the field keeps its place for Focus.
+func (f *Form) Blur() {
+	f.blurred = true
+	if f.json != nil {
+		f.json.field.Blur()
+		return
+	}
+	if r := f.focused(); r != nil && r.field != nil {
+		r.fresh = false
+		r.field.Blur()
+	}
 }
 
 // SetSize sets the width and height the form renders in.
@@ -145,6 +172,9 @@ func (f *Form) rebuild() {
 	if f.focus < 0 {
 		f.focus = f.next(-1, 1)
 	}
+	if r := f.focused(); r != nil && r.field != nil && !f.blurred && f.json == nil {
+		r.field.Focus() // the rebuilt field keeps the focus marker and takes keys
+	}
 }
 
 // prepare themes and sizes one row's field and lets it settle.
@@ -152,7 +182,7 @@ func (f *Form) prepare(r *row) {
 	if r.field == nil {
 		return
 	}
-	r.field = r.field.WithTheme(f.theme).WithKeyMap(fieldKeyMap()).WithWidth(f.fieldWidth(r))
+	r.field = r.field.WithTheme(f.rowTheme(r)).WithKeyMap(fieldKeyMap()).WithWidth(f.fieldWidth(r))
 	r.field.Init()
 	if f.dark {
 		m, _ := r.field.Update(tea.BackgroundColorMsg{Color: darkBackground})
@@ -160,6 +190,16 @@ func (f *Form) prepare(r *row) {
 	}
 	r.field.Blur()
 	r.field.Update(settleMsg{})
+}
+
+// rowTheme is the form's theme; a replaceable input shows its text as
+// selected while the next typed character would replace it.
+func (f *Form) rowTheme(r *row) huh.Theme {
+	c, ok := f.theme.(*cachedTheme)
+	if !ok || !r.replaceable {
+		return f.theme
+	}
+	return selectionTheme{base: c, sel: func() bool { return r.fresh }}
 }
 
 // settleMsg lets freshly built fields size their viewports.
@@ -228,17 +268,24 @@ func (f *Form) blur() {
 // Update handles one message. Keys go to the form's own bindings first
 // (KeyMap), then to the focused field.
 func (f *Form) Update(msg tea.Msg) (*Form, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); ok && f.blurred {
+		return f, tea.Batch(f.Focus(), f.update(msg))
+	}
+	return f, f.update(msg)
+}
+
+func (f *Form) update(msg tea.Msg) tea.Cmd {
 	if f.json != nil {
-		return f, f.json.update(f, msg)
+		return f.json.update(f, msg)
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return f, f.forward(msg)
+		return f.forward(msg)
 	}
 	if cmd, handled := f.handleKey(k); handled {
-		return f, cmd
+		return cmd
 	}
-	return f, f.typeKey(k)
+	return f.typeKey(k)
 }
 
 func (f *Form) handleKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
@@ -276,7 +323,6 @@ func (f *Form) enter() tea.Cmd {
 	if j := f.next(f.focus, 1); j >= 0 {
 		return f.move(j)
 	}
-	f.blur()
 	return f.submit(false)
 }
 

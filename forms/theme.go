@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"strings"
 	"sync"
 
 	"charm.land/huh/v2"
@@ -15,6 +16,8 @@ type cachedTheme struct {
 
 	mu          sync.Mutex
 	dark, light *huh.Styles
+	selDark     *huh.Styles // the text of a focused input shown as selected
+	selLight    *huh.Styles
 }
 
 func cacheTheme(t huh.Theme) huh.Theme {
@@ -36,4 +39,46 @@ func (c *cachedTheme) Theme(isDark bool) *huh.Styles {
 		*slot = c.base.Theme(isDark)
 	}
 	return *slot
+}
+
+// selected is the variant whose focused text is shown reversed, as a
+// selection: what the next typed character replaces.
+func (c *cachedTheme) selected(isDark bool) *huh.Styles {
+	base := c.Theme(isDark)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	slot := &c.selLight
+	if isDark {
+		slot = &c.selDark
+	}
+	if *slot == nil {
+		st := *base
+		st.Focused.TextInput.Text = st.Focused.TextInput.Text.Transform(reverseText)
+		*slot = &st
+	}
+	return *slot
+}
+
+// reverseText shows text reversed; the blank padding after it is left
+// alone (a lipgloss Reverse would reverse the whole rest of the line).
+func reverseText(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return s
+	}
+	return "\x1b[7m" + s + "\x1b[27m"
+}
+
+// selectionTheme is one field's theme: the form's, or its selected variant
+// while sel reports true.
+type selectionTheme struct {
+	base *cachedTheme
+	sel  func() bool
+}
+
+// Theme implements huh.Theme.
+func (t selectionTheme) Theme(isDark bool) *huh.Styles {
+	if t.sel() {
+		return t.base.selected(isDark)
+	}
+	return t.base.Theme(isDark)
 }

@@ -92,7 +92,9 @@ func (f *Form) Problems() []Problem {
 // then it only shows the error. Otherwise the message carries every
 // problem; force marks "send anyway".
 func (f *Form) submit(force bool) tea.Cmd {
-	f.blur()
+	if r := f.focused(); r != nil && f.json == nil {
+		r.runCheck() // the field keeps the cursor: the next key still lands in it
+	}
 	args, err := f.Value()
 	if err != nil {
 		f.status, f.pending = "cannot submit: "+err.Error(), nil

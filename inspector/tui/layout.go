@@ -15,11 +15,20 @@ import (
 
 const minWidth, minHeight = 40, 12
 
+// setFocus gives the keyboard to pane f. The form shows its cursor only
+// while it has the keyboard, and gets it back in the field it had.
 func (m *Model) setFocus(f focus) {
-	if m.focus != f {
-		m.focus = f
-		m.resize(m.width, m.height)
+	if m.focus == f {
+		return
 	}
+	switch {
+	case f == focusForm:
+		m.focusCmd = m.form.focus()
+	case m.focus == focusForm:
+		m.form.blur()
+	}
+	m.focus = f
+	m.resize(m.width, m.height)
 }
 
 func (m *Model) leftWidth() int {

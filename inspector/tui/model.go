@@ -80,6 +80,7 @@ type Model struct {
 	drafts   map[string]json.RawMessage // per tool: form values left unsent
 	reopen   string                     // tool whose form reopens after a restart
 	early    []tea.KeyPressMsg          // keys typed before the first tool list
+	focusCmd tea.Cmd                    // the cursor blink of the form setFocus focused
 	dev      devState                   // the dev loop (devloop.go)
 }
 

@@ -53,6 +53,21 @@ func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
 	return f.Init()
 }
 
+// focus gives the form the keyboard: its last field is focused again.
+func (p *formPane) focus() tea.Cmd {
+	if p.form == nil {
+		return nil
+	}
+	return p.form.Focus()
+}
+
+// blur takes the cursor out of the form while another pane has the keys.
+func (p *formPane) blur() {
+	if p.form != nil {
+		p.form.Blur()
+	}
+}
+
 func (p *formPane) isOpen() bool { return p.tool != nil }
 
 // value is the form's current arguments (nil when there is none).

@@ -17,6 +17,9 @@ import (
 // Update handles one message. It never blocks: everything slow is a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if m.focusCmd != nil {
+		cmd, m.focusCmd = tea.Batch(cmd, m.focusCmd), nil
+	}
 	m.syncKeys()
 	m.syncHelp()
 	return m, cmd

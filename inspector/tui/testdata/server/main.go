@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 	"os"
@@ -28,6 +29,7 @@ type Counted struct {
 
 // Count slowly, reporting progress at every step.
 func SlowCount(ctx context.Context, args SlowCountArgs) (Counted, error) {
+	record(args)
 	for i := 1; i <= args.Steps; i++ {
 		select {
 		case <-ctx.Done():
@@ -57,6 +59,7 @@ type Weather struct {
 
 // Get the weather for a city.
 func GetWeather(ctx context.Context, args WeatherArgs) (Weather, error) {
+	record(args)
 	return Weather{City: args.City, Temperature: 21.5, Conditions: "sunny"}, nil
 }
 
@@ -89,6 +92,22 @@ func Crash(ctx context.Context, args CrashArgs) (string, error) {
 // Delete every record.
 func DeleteAll(ctx context.Context, _ NoArgs) (string, error) {
 	return "deleted nothing (this is a test server)", nil
+}
+
+// record appends the arguments a tool received, as one JSON line, to the
+// file $WORKBENCH_RECORD names: tests read what the server got.
+func record(args any) {
+	path := os.Getenv("WORKBENCH_RECORD")
+	if path == "" {
+		return
+	}
+	b, _ := json.Marshal(args)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	f.Write(append(b, '\n'))
 }
 
 func main() {

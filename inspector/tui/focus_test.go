@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// After a call the form must come back with its field focused: what is
+// typed next lands in it and the next ctrl+r sends it (issue 11, item 1).
+
+// doneCall finishes the running call with a plain text result.
+func doneCall(t *testing.T, m *Model) {
+	t.Helper()
+	if m.call == nil {
+		t.Fatalf("no call running; status %q\n%s", m.status, screen(m))
+	}
+	finishCall(m, &sdk.CallToolResult{Content: []sdk.Content{sdk.Text("ok")}}, nil, time.Millisecond)
+}
+
+// focusMarker reports whether the form pane shows a focused field (huh's
+// thick left border) on a line that also holds want.
+func focusMarker(m *Model, want string) bool {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if i := strings.Index(l, "││"); i >= 0 && strings.Contains(l[i:], "┃") && strings.Contains(l[i:], want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFocusKeptAfterCallEscBack(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "ctrl+r")
+	doneCall(t, m)
+	press(m, "esc") // output → back to the form
+	if m.focus != focusForm {
+		t.Fatalf("esc after the call: focus %v, want the form", m.focus)
+	}
+	if !focusMarker(m, "query") {
+		t.Errorf("the form shows no focused field after esc:\n%s", screen(m))
+	}
+	typeText(m, "tolkien") // the first key replaces the previous value, as on tab
+	press(m, "ctrl+r")
+	if got := string(m.callArgs); !strings.Contains(got, `"query":"tolkien"`) {
+		t.Errorf("second call sent %s, want the typed query tolkien", got)
+	}
+}
+
+func TestFocusKeptOnLastEditedFieldAfterCall(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "tab") // limit
+	typeText(m, "5")
+	press(m, "ctrl+r")
+	doneCall(t, m)
+	press(m, "esc")
+	typeText(m, "7")
+	press(m, "ctrl+r")
+	if got := string(m.callArgs); !strings.Contains(got, `"limit":7`) || !strings.Contains(got, `"query":"dune"`) {
+		t.Errorf("second call sent %s, want query dune and the retyped limit 7", got)
+	}
+}
+
+func TestFocusKeptInOneFieldForm(t *testing.T) {
+	m, _ := newTestModel(t, 80, 24)
+	press(m, "/")
+	typeText(m, "weather")
+	press(m, "enter")
+	typeText(m, "Oslo")
+	press(m, "enter") // the only field: enter submits
+	doneCall(t, m)
+	press(m, "esc")
+	typeText(m, "Rome")
+	press(m, "enter")
+	if got := string(m.callArgs); got != `{"city":"Rome"}` {
+		t.Errorf("second call sent %s, want {\"city\":\"Rome\"}", got)
+	}
+}
+
+func TestFocusKeptWhenToolOpenedAgain(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "ctrl+r")
+	doneCall(t, m)
+	press(m, "tab") // output → tools
+	if m.focus != focusTools {
+		t.Fatalf("tab from the output: focus %v, want tools", m.focus)
+	}
+	press(m, "enter") // the same tool: back to its form
+	if !focusMarker(m, "query") {
+		t.Errorf("the reopened form shows no focused field:\n%s", screen(m))
+	}
+	typeText(m, "herbert")
+	press(m, "ctrl+r")
+	if got := string(m.callArgs); !strings.Contains(got, `"query":"herbert"`) {
+		t.Errorf("second call sent %s, want the typed query herbert", got)
+	}
+}
+
+func TestFocusKeptAfterRefusedSubmit(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "tab", "backspace", "backspace")
+	typeText(m, "500")
+	press(m, "ctrl+r") // refused: limit is over 50
+	if m.call != nil {
+		t.Fatal("a call was sent although limit breaks its bound")
+	}
+	press(m, "backspace")
+	press(m, "ctrl+r")
+	if got := string(m.callArgs); !strings.Contains(got, `"limit":50`) {
+		t.Errorf("after correcting the limit the call sent %q, want limit 50", got)
+	}
+}
