@@ -15,8 +15,10 @@
 //   - string: input with length/pattern/format hints; long text (maxLength
 //     over 200, a content media type, or a prefilled newline): multi-line;
 //   - integer: input that refuses any keystroke but digits and a sign;
-//     number: digits, sign, '.', 'e'; bounds, exclusive bounds and
-//     multipleOf are checked when the cursor leaves the field;
+//     number: digits, sign, '.', 'e' (a refused key is named under the
+//     field with the reason, as is text typed into a select or onto a
+//     button); bounds, exclusive bounds and multipleOf are checked when
+//     the cursor leaves the field;
 //   - boolean: yes/no select; enum: inline select of typed values (a
 //     numeric enum stays a number, a nullable enum offers "none");
 //     optional ones start at "(not set)", which omits the argument;

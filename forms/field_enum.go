@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"reflect"
+	"strings"
 
 	"charm.land/huh/v2"
 
@@ -61,7 +62,15 @@ func (n *enumNode) rows(out []*row) []*row {
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)
-	return append(out, &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag})
+	return append(out, &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag, refuse: selectRefuses})
+}
+
+// selectRefuses explains text typed into a select: it is chosen, not typed.
+func selectRefuses(typed string) string {
+	if len(typed) == 1 && strings.Contains("hl gG", typed) {
+		return ""
+	}
+	return "choose with ←/→ (or h/l, space)"
 }
 
 func (n *enumNode) value() (any, bool) {

@@ -23,6 +23,7 @@ func (n *listNode) rows(out []*row) []*row {
 	}
 	add := &row{id: n.path + "#add", depth: n.depth + 1, text: "+ add " + n.itemWord(), list: n, item: -1}
 	add.press = func() bool { n.add(); return true }
+	add.refuse = func(string) string { return "this is a button: enter adds an item" }
 	return append(out, add)
 }
 

@@ -2,6 +2,7 @@ package forms
 
 import (
 	"sort"
+	"strings"
 
 	"charm.land/huh/v2"
 
@@ -25,7 +26,15 @@ func (n *multiNode) rows(out []*row) []*row {
 	}
 	ms = ms.Options(opts...).Value(&n.sel).
 		Title(n.title()).Description(n.describe()).Height(min(len(opts), 8) + 2)
-	return append(out, &row{id: n.path + "#multi", depth: n.depth, field: ms, check: n.check, flag: n.flag})
+	return append(out, &row{id: n.path + "#multi", depth: n.depth, field: ms, check: n.check, flag: n.flag, refuse: multiRefuses})
+}
+
+// multiRefuses explains text typed into a multi-select.
+func multiRefuses(typed string) string {
+	if strings.Contains(" xjkgG", typed) && len(typed) == 1 {
+		return ""
+	}
+	return "move with ↑/↓, toggle with space or x"
 }
 
 func contains(xs []int, x int) bool {

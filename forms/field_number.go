@@ -42,23 +42,27 @@ func (n *inputNode) prefillNumber(v any) bool {
 	return true
 }
 
-// accepts refuses keystrokes that cannot be part of the number: an
-// integer field takes digits and a sign only, so decimals are refused.
-func (n *inputNode) accepts(typed string) bool {
-	allowed := "0123456789-+"
+// refuses says why a keystroke cannot be part of the number ("" when it
+// can): an integer field takes digits and a sign only, so a letter or a
+// decimal point is refused with its reason instead of vanishing.
+func (n *inputNode) refuses(typed string) string {
+	allowed, why := "0123456789-+", "an integer takes digits and a sign only"
 	switch n.sh.kind {
 	case kindInteger:
+		if strings.ContainsAny(typed, ".eE") {
+			why = "an integer takes no decimals (digits and a sign only)"
+		}
 	case kindNumber:
-		allowed += ".eE"
+		allowed, why = allowed+".eE", `a number takes digits, a sign, "." and "e" only`
 	default:
-		return true
+		return ""
 	}
 	for _, r := range typed {
 		if !strings.ContainsRune(allowed, r) {
-			return false
+			return why
 		}
 	}
-	return true
+	return ""
 }
 
 func asSchema(s any) *jsonschema.Schema {

@@ -22,7 +22,7 @@ func (n *inputNode) rows(out []*row) []*row {
 		in := huh.NewInput().Value(&n.text).Title(n.title()).Description(n.describe())
 		in.Placeholder(n.placeholder())
 		r.field = in
-		r.accept = n.accepts
+		r.refuse = n.refuses
 		r.replaceable = true
 	}
 	return append(out, r)

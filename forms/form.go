@@ -3,6 +3,7 @@ package forms
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -282,6 +283,9 @@ func (f *Form) update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return f.forward(msg)
 	}
+	if r := f.focused(); r != nil {
+		r.refused = "" // shown until the next key
+	}
 	if cmd, handled := f.handleKey(k); handled {
 		return cmd
 	}
@@ -338,12 +342,22 @@ func (f *Form) press(r *row) tea.Cmd {
 }
 
 // typeKey sends a key to the focused field, then notices structure changes.
+// Text the field cannot take is refused with a visible reason.
 func (f *Form) typeKey(k tea.KeyPressMsg) tea.Cmd {
 	r := f.focused()
-	if r == nil || r.field == nil {
+	if r == nil {
+		if k.Text != "" {
+			f.status = "this form has no fields: " + f.keys.Submit.Help().Key + " submits it"
+		}
 		return nil
 	}
-	if r.accept != nil && k.Text != "" && !r.accept(k.Text) {
+	if r.refuse != nil && k.Text != "" {
+		if why := r.refuse(k.Text); why != "" {
+			r.refused = strconv.Quote(k.Text) + " not typed: " + why
+			return nil
+		}
+	}
+	if r.field == nil {
 		return nil
 	}
 	f.status, f.pending = "", nil

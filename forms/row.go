@@ -10,16 +10,17 @@ type row struct {
 	note  string    // header description line
 	depth int
 
-	press     func() bool       // button: act; true when structure changed
-	changed   func() bool       // after a key: true when structure changed
-	check     func() string     // the field's own problem, run on leave
-	live      bool              // run check after every key (JSON editors)
-	multiline bool              // enter types a newline
-	accept    func(string) bool // refuses some typed text (integers)
-	list      *listNode         // innermost list this row belongs to
-	item      int               // index of its item in list
-	flag      string            // prefill misfit note
-	msg       string            // last check result
+	press     func() bool         // button: act; true when structure changed
+	changed   func() bool         // after a key: true when structure changed
+	check     func() string       // the field's own problem, run on leave
+	live      bool                // run check after every key (JSON editors)
+	multiline bool                // enter types a newline
+	refuse    func(string) string // why typed text is not taken ("" takes it)
+	refused   string              // the last key refused, and why (shown)
+	list      *listNode           // innermost list this row belongs to
+	item      int                 // index of its item in list
+	flag      string              // prefill misfit note
+	msg       string              // last check result
 	// replaceable single-line inputs select their text when focused, as a
 	// web form does on tab: the first typed character replaces a prefilled
 	// value (a default, or last call's argument); any other key edits it.

@@ -77,6 +77,9 @@ func noteLines(st *huh.Styles, r *row) string {
 	if r.msg != "" {
 		s += "\n  " + errStyle(st).Render("✗ "+termtext.Line(r.msg))
 	}
+	if r.refused != "" {
+		s += "\n  " + errStyle(st).Render("✗ "+termtext.Line(r.refused))
+	}
 	return s
 }
 
