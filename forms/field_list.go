@@ -2,6 +2,7 @@ package forms
 
 import (
 	"strconv"
+	"strings"
 )
 
 // listNode is an array edited item by item, with add and remove.
@@ -10,6 +11,10 @@ type listNode struct {
 	items []node
 }
 
+// rows shows the header, each item, and the add button. Every row learns
+// the innermost list item holding it (ctrl+x removes that item) and the
+// innermost list holding it (ctrl+n adds to that list): the add button of
+// a list nested in an item belongs to that item.
 func (n *listNode) rows(out []*row) []*row {
 	out = append(out, &row{id: n.path + "#head", depth: n.depth, text: n.title(), note: n.describe(), flag: n.flag, check: n.check})
 	for i, it := range n.items {
@@ -19,9 +24,12 @@ func (n *listNode) rows(out []*row) []*row {
 			if r.list == nil {
 				r.list, r.item = n, i
 			}
+			if r.adds == nil {
+				r.adds = n
+			}
 		}
 	}
-	add := &row{id: n.path + "#add", depth: n.depth + 1, text: "+ add " + n.itemWord(), list: n, item: -1}
+	add := &row{id: n.path + "#add", depth: n.depth + 1, text: "+ add " + n.itemWord(), adds: n}
 	add.press = func() bool { n.add(); return true }
 	add.refuse = func(string) string { return "this is a button: enter adds an item" }
 	return append(out, add)
@@ -31,10 +39,15 @@ func (n *listNode) itemWord() string {
 	return "item to " + n.label
 }
 
-// add appends a fresh item (with its defaults) and returns it.
+// add appends a fresh item (with its defaults) and returns it. An item
+// that is itself a list starts with one item, so the cursor can go into it
+// and what is typed next lands there.
 func (n *listNode) add() node {
 	it := n.b.build(n.itemBase(len(n.items)))
 	n.items = append(n.items, it)
+	if inner, ok := it.(*listNode); ok && len(inner.items) == 0 {
+		inner.add()
+	}
 	return it
 }
 
@@ -42,22 +55,28 @@ func (n *listNode) itemBase(i int) nodeBase {
 	return n.child("", i, n.sh.items, true)
 }
 
-// remove deletes item i and renumbers the rest.
+// remove deletes item i; the items after it keep their nodes (values,
+// flags, fields as they were) and move up one place.
 func (n *listNode) remove(i int) {
 	if i < 0 || i >= len(n.items) {
 		return
 	}
-	vals := make([]any, 0, len(n.items)-1)
-	for j, it := range n.items {
-		if j != i {
-			v, _ := it.value()
-			vals = append(vals, v)
-		}
+	n.items = append(n.items[:i], n.items[i+1:]...)
+	for j := i; j < len(n.items); j++ {
+		n.renumber(n.items[j], j+1, j)
 	}
-	n.items = nil
-	for j, v := range vals {
-		n.items = append(n.items, n.b.load(n.itemBase(j), v))
-	}
+}
+
+// renumber moves item it from index from to index to: its path and label,
+// and those of every node below it, follow.
+func (n *listNode) renumber(it node, from, to int) {
+	oldPath, newPath := n.itemBase(from).path, n.itemBase(to).path
+	oldLabel, newLabel := n.itemBase(from).label, n.itemBase(to).label
+	subtree(it, func(x node) {
+		b := x.meta()
+		b.path = newPath + strings.TrimPrefix(b.path, oldPath)
+		b.label = newLabel + strings.TrimPrefix(b.label, oldLabel)
+	})
 }
 
 func (n *listNode) value() (any, bool) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -335,8 +336,8 @@ func (f *Form) press(r *row) tea.Cmd {
 		return nil
 	}
 	f.rebuild()
-	if r.list != nil && r.item < 0 && len(r.list.items) > 0 {
-		return f.focusItem(r.list, len(r.list.items)-1)
+	if l := r.adds; l != nil && len(l.items) > 0 {
+		return f.focusItem(l, len(l.items)-1)
 	}
 	return f.focusCmd()
 }
@@ -403,18 +404,19 @@ func (r *row) vertical() bool {
 // addItem adds an item to the list holding the cursor and focuses it.
 func (f *Form) addItem() tea.Cmd {
 	r := f.focused()
-	if r == nil || r.list == nil {
+	if r == nil || r.adds == nil {
 		return nil
 	}
-	r.list.add()
+	r.adds.add()
 	f.rebuild()
-	return f.focusItem(r.list, len(r.list.items)-1)
+	return f.focusItem(r.adds, len(r.adds.items)-1)
 }
 
-// removeItem removes the list item holding the cursor.
+// removeItem removes the list item holding the cursor (on the add button
+// of a list that is itself an item, that list).
 func (f *Form) removeItem() tea.Cmd {
 	r := f.focused()
-	if r == nil || r.list == nil || r.item < 0 {
+	if r == nil || r.list == nil {
 		return nil
 	}
 	l, i := r.list, r.item
@@ -426,9 +428,12 @@ func (f *Form) removeItem() tea.Cmd {
 	return f.focusID(l.path + "#add")
 }
 
+// focusItem focuses the first field of item i of l (or, in an item that is
+// an empty list, its add button).
 func (f *Form) focusItem(l *listNode, i int) tea.Cmd {
+	p := l.itemBase(i).path
 	for j, r := range f.rows {
-		if r.list == l && r.item == i && r.focusable() {
+		if r.focusable() && (strings.HasPrefix(r.id, p+"#") || strings.HasPrefix(r.id, p+".")) {
 			return f.move(j)
 		}
 	}

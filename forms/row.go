@@ -17,8 +17,9 @@ type row struct {
 	multiline bool                // enter types a newline
 	refuse    func(string) string // why typed text is not taken ("" takes it)
 	refused   string              // the last key refused, and why (shown)
-	list      *listNode           // innermost list this row belongs to
-	item      int                 // index of its item in list
+	list      *listNode           // innermost list whose item holds this row (ctrl+x)
+	item      int                 // index of that item in list
+	adds      *listNode           // innermost list holding this row (ctrl+n)
 	flag      string              // prefill misfit note
 	msg       string              // last check result
 	// replaceable single-line inputs select their text when focused, as a

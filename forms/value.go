@@ -65,6 +65,26 @@ func walk(n node, fn func(node)) {
 	}
 }
 
+// subtree visits n and every node below it, union branches built but not
+// chosen included.
+func subtree(n node, fn func(node)) {
+	fn(n)
+	switch x := n.(type) {
+	case *objectNode:
+		for _, k := range x.kids {
+			subtree(k, fn)
+		}
+	case *listNode:
+		for _, it := range x.items {
+			subtree(it, fn)
+		}
+	case *unionNode:
+		for _, b := range x.built {
+			subtree(b, fn)
+		}
+	}
+}
+
 func marshal(v any) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
