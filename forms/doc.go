@@ -55,6 +55,8 @@
 //	ctrl+j                  whole-arguments JSON mode and back
 //	ctrl+n / ctrl+x         add an item to / remove the item from the list
 //	                        the cursor is in
+//	ctrl+o                  set the nullable value the cursor is in to
+//	                        null, and back
 //
 // Submitting always validates: SubmitMsg carries every Problem. When
 // Problems is non-empty and Force is false the parent should not send;
@@ -74,6 +76,13 @@
 // An optional string, list or object left empty is omitted, so a previous
 // "" / [] / {} for an optional argument does not round-trip (use JSON mode
 // to send those).
+//
+// A nullable value (anyOf [X, null], type [X, "null"]) is set to an
+// explicit null with ctrl+o: a string, number, list or object then shows
+// as one "= null" row (typing on it starts a string or number again), a
+// select switches to its "none" option, a JSON editor holds null; ctrl+o
+// again brings back what was there. A null from JSON mode or Prefill
+// shows the same way, not as a misfit.
 //
 // With Options.Prefill the previous arguments replace the defaults. A
 // value that no longer fits its field (wrong type, not in the enum) turns

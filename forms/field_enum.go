@@ -24,6 +24,7 @@ type enumNode struct {
 	nodeBase
 	opts   []option
 	choice int
+	prev   int // the choice before the Null key chose "none"
 }
 
 func newEnumNode(base nodeBase) *enumNode {
@@ -62,7 +63,13 @@ func (n *enumNode) rows(out []*row) []*row {
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
 		Title(n.title()).Description(n.describe()).Inline(true)
-	return append(out, &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag, refuse: selectRefuses})
+	r := &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag, refuse: selectRefuses}
+	if n.sh.nullable {
+		r.toggleNull, r.nullPath = func() {
+			toggleChoice(n.opts, &n.choice, &n.prev, func(o option) bool { return o.present && o.val == nil })
+		}, n.path
+	}
+	return append(out, r)
 }
 
 // selectRefuses explains text typed into a select: it is chosen, not typed.

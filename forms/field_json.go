@@ -21,11 +21,25 @@ var ErrInvalidJSON = errors.New("forms: invalid JSON")
 type jsonNode struct {
 	nodeBase
 	text string
+	prev string // the text before the Null key typed null
 }
 
 func (n *jsonNode) rows(out []*row) []*row {
 	t := huh.NewText().Value(&n.text).Title(n.title()).Description(n.describe()).Lines(3)
-	return append(out, &row{id: n.path + "#json", depth: n.depth, field: t, check: n.check, live: true, multiline: true, flag: n.flag})
+	r := &row{id: n.path + "#json", depth: n.depth, field: t, check: n.check, live: true, multiline: true, flag: n.flag}
+	if n.sh.nullable || n.sh.schema == nil {
+		r.toggleNull, r.nullPath = n.toggleNull, n.path
+	}
+	return append(out, r)
+}
+
+// toggleNull replaces the text with null, or brings the text back.
+func (n *jsonNode) toggleNull() {
+	if strings.TrimSpace(n.text) == "null" {
+		n.text = n.prev
+		return
+	}
+	n.prev, n.text = n.text, "null"
 }
 
 func (n *jsonNode) value() (any, bool) {

@@ -45,7 +45,7 @@ func (n *listNode) itemWord() string {
 func (n *listNode) add() node {
 	it := n.b.build(n.itemBase(len(n.items)))
 	n.items = append(n.items, it)
-	if inner, ok := it.(*listNode); ok && len(inner.items) == 0 {
+	if inner, ok := bare(it).(*listNode); ok && len(inner.items) == 0 {
 		inner.add()
 	}
 	return it

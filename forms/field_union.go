@@ -17,6 +17,7 @@ type unionNode struct {
 	opts   []option // val holds the branch index
 	choice int
 	last   int
+	prev   int // the choice before the Null key chose "none"
 	built  map[int]node
 }
 
@@ -64,6 +65,12 @@ func (n *unionNode) rows(out []*row) []*row {
 		c := n.choice != n.last
 		n.last = n.choice
 		return c
+	}
+	if n.sh.nullable {
+		r.toggleNull, r.nullPath = func() {
+			toggleChoice(n.opts, &n.choice, &n.prev, func(o option) bool { return o.present && o.val.(int) < 0 })
+			n.last = n.choice
+		}, n.path
 	}
 	out = append(out, r)
 	if b := n.branch(); b != nil {

@@ -153,7 +153,11 @@ func (f *Form) fieldWidth(r *row) int {
 }
 
 // rebuild regenerates the rows from the tree, keeping focus and messages.
-func (f *Form) rebuild() {
+func (f *Form) rebuild() { f.rebuildAt("") }
+
+// rebuildAt rebuilds; when the focused row is gone, the focus goes to the
+// first field under path under (if any), else to the first field.
+func (f *Form) rebuildAt(under string) {
 	var focusID string
 	msgs := map[string]string{}
 	if r := f.focused(); r != nil {
@@ -170,6 +174,9 @@ func (f *Form) rebuild() {
 		if r.id == focusID && r.focusable() {
 			f.focus = i
 		}
+	}
+	if f.focus < 0 && under != "" {
+		f.focus = f.firstUnder(under)
 	}
 	if f.focus < 0 {
 		f.focus = f.next(-1, 1)
@@ -309,6 +316,8 @@ func (f *Form) handleKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return f.addItem(), true
 	case key.Matches(k, f.keys.RemoveItem):
 		return f.removeItem(), true
+	case key.Matches(k, f.keys.Null):
+		return f.toggleNull(), true
 	case key.Matches(k, f.keys.Next) && !(vertical && k.String() == "down"):
 		return f.move(f.next(f.focus, 1)), true
 	case key.Matches(k, f.keys.Prev) && !(vertical && k.String() == "up"):
@@ -351,6 +360,9 @@ func (f *Form) typeKey(k tea.KeyPressMsg) tea.Cmd {
 			f.status = "this form has no fields: " + f.keys.Submit.Help().Key + " submits it"
 		}
 		return nil
+	}
+	if r.isNull && k.Text != "" {
+		return f.typeOnNull(r, k)
 	}
 	if r.refuse != nil && k.Text != "" {
 		if why := r.refuse(k.Text); why != "" {
@@ -431,13 +443,20 @@ func (f *Form) removeItem() tea.Cmd {
 // focusItem focuses the first field of item i of l (or, in an item that is
 // an empty list, its add button).
 func (f *Form) focusItem(l *listNode, i int) tea.Cmd {
-	p := l.itemBase(i).path
-	for j, r := range f.rows {
-		if r.focusable() && (strings.HasPrefix(r.id, p+"#") || strings.HasPrefix(r.id, p+".")) {
-			return f.move(j)
-		}
+	if j := f.firstUnder(l.itemBase(i).path); j >= 0 {
+		return f.move(j)
 	}
 	return nil
+}
+
+// firstUnder is the first focusable row of the value at path p, or -1.
+func (f *Form) firstUnder(p string) int {
+	for j, r := range f.rows {
+		if r.focusable() && (strings.HasPrefix(r.id, p+"#") || strings.HasPrefix(r.id, p+".")) {
+			return j
+		}
+	}
+	return -1
 }
 
 func (f *Form) focusID(id string) tea.Cmd {
@@ -447,4 +466,33 @@ func (f *Form) focusID(id string) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// typeOnNull starts a value where one is typed (a string or a number), and
+// says what to press for a list or an object.
+func (f *Form) typeOnNull(r *row, k tea.KeyPressMsg) tea.Cmd {
+	if !r.nullInput {
+		r.refused = strconv.Quote(k.Text) + " not typed: the value is null (" + f.keys.Null.Help().Key + ": not null)"
+		return nil
+	}
+	r.toggleNull()
+	f.rebuildAt(r.nullPath)
+	return tea.Batch(f.focusCmd(), f.typeKey(k))
+}
+
+// toggleNull sets the nullable value holding the cursor to null, or back
+// to a value (the one it had).
+func (f *Form) toggleNull() tea.Cmd {
+	r := f.focused()
+	if r == nil {
+		return nil
+	}
+	if r.toggleNull == nil {
+		r.refused = "null is not allowed here"
+		return nil
+	}
+	f.status, f.pending = "", nil
+	r.toggleNull()
+	f.rebuildAt(r.nullPath)
+	return f.focusCmd()
 }

@@ -15,7 +15,8 @@ import (
 // exactly what Validate says about that JSON, so nothing the validator
 // rejects goes unreported.
 func FuzzForm(f *testing.F) {
-	for _, s := range []string{"search_books.json", "add_book.json", "hard/recursive.json", "hard/anyof_root.json", "hard/true_schema.json", "hard/numeric_enum.json"} {
+	for _, s := range []string{"search_books.json", "add_book.json", "hard/recursive.json", "hard/anyof_root.json", "hard/true_schema.json", "hard/numeric_enum.json",
+		"hard/nested_lists.json", "hard/nullable_fields.json", "hard/edit_file.json"} {
 		f.Add(readTestdata(f, s), []byte(`{"query":"q","limit":500,"book":{"year":1},"id":1.5,"level":"x"}`))
 	}
 	f.Add([]byte(`true`), []byte(`[1]`))
@@ -31,7 +32,7 @@ func FuzzForm(f *testing.F) {
 		}
 		form.Init()
 		_ = form.View()
-		for _, k := range []string{"tab", "right", "enter", "ctrl+n", "1", "ctrl+x", "shift+tab"} {
+		for _, k := range []string{"tab", "right", "enter", "ctrl+n", "1", "ctrl+o", "2", "ctrl+x", "shift+tab", "ctrl+o"} {
 			form.Update(keyMsg(k)) // commands are not run: cursor blinks would sleep
 		}
 		_ = form.View()

@@ -14,6 +14,7 @@ type KeyMap struct {
 	ToggleJSON key.Binding // whole-arguments JSON mode and back
 	AddItem    key.Binding // add an item to the list the cursor is in
 	RemoveItem key.Binding // remove the list item the cursor is in
+	Null       key.Binding // set the nullable value the cursor is in to null, and back
 }
 
 // DefaultKeyMap returns the documented default bindings.
@@ -28,6 +29,7 @@ func DefaultKeyMap() KeyMap {
 		ToggleJSON: key.NewBinding(key.WithKeys("ctrl+j"), key.WithHelp("ctrl+j", "JSON mode")),
 		AddItem:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
 		RemoveItem: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
+		Null:       key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "null / value")),
 	}
 }
 
@@ -41,7 +43,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Enter},
 		{k.Submit, k.SendAnyway, k.Cancel},
-		{k.ToggleJSON, k.AddItem, k.RemoveItem},
+		{k.ToggleJSON, k.AddItem, k.RemoveItem, k.Null},
 	}
 }
 

@@ -52,7 +52,7 @@ func TestRemoveItemKeepsEmptySiblings(t *testing.T) {
 func TestNestedListFocusEntersNewItem(t *testing.T) {
 	f := mustNew(t, string(readTestdata(t, "hard/nested_lists.json")), &Options{Width: 100})
 	press(f, "enter", "type:5", "ctrl+n", "type:6") // a new row holds a new integer: the digits land in it
-	press(f, "tab", "tab", "enter", "type:7") // matrix[0]'s add button, matrix's: a new row
+	press(f, "tab", "tab", "enter", "type:7")       // matrix[0]'s add button, matrix's: a new row
 	if v, _ := f.Value(); string(v) != `{"matrix":[[5,6],[7]]}` {
 		t.Errorf("args %s, want matrix [[5,6],[7]]\n%s", v, plainView(f))
 	}

@@ -106,6 +106,14 @@ func (b *builder) build(base nodeBase) node {
 }
 
 func (b *builder) make(base nodeBase) node {
+	n := b.makeBare(base)
+	if nullable(base) {
+		return &nullNode{inner: n}
+	}
+	return n
+}
+
+func (b *builder) makeBare(base nodeBase) node {
 	sh := base.sh
 	switch sh.kind {
 	case kindString, kindText, kindInteger, kindNumber:

@@ -10,18 +10,22 @@ type row struct {
 	note  string    // header description line
 	depth int
 
-	press     func() bool         // button: act; true when structure changed
-	changed   func() bool         // after a key: true when structure changed
-	check     func() string       // the field's own problem, run on leave
-	live      bool                // run check after every key (JSON editors)
-	multiline bool                // enter types a newline
-	refuse    func(string) string // why typed text is not taken ("" takes it)
-	refused   string              // the last key refused, and why (shown)
-	list      *listNode           // innermost list whose item holds this row (ctrl+x)
-	item      int                 // index of that item in list
-	adds      *listNode           // innermost list holding this row (ctrl+n)
-	flag      string              // prefill misfit note
-	msg       string              // last check result
+	press      func() bool         // button: act; true when structure changed
+	changed    func() bool         // after a key: true when structure changed
+	check      func() string       // the field's own problem, run on leave
+	live       bool                // run check after every key (JSON editors)
+	multiline  bool                // enter types a newline
+	refuse     func(string) string // why typed text is not taken ("" takes it)
+	refused    string              // the last key refused, and why (shown)
+	list       *listNode           // innermost list whose item holds this row (ctrl+x)
+	item       int                 // index of that item in list
+	adds       *listNode           // innermost list holding this row (ctrl+n)
+	isNull     bool                // the row of a value set to null
+	nullInput  bool                // typing on that row starts a value
+	toggleNull func()              // innermost nullable value holding the row: null and back
+	nullPath   string              // that value's path (to refocus it)
+	flag       string              // prefill misfit note
+	msg        string              // last check result
 	// replaceable single-line inputs select their text when focused, as a
 	// web form does on tab: the first typed character replaces a prefilled
 	// value (a default, or last call's argument); any other key edits it.
@@ -29,7 +33,7 @@ type row struct {
 	fresh       bool
 }
 
-func (r *row) focusable() bool { return r.field != nil || r.press != nil }
+func (r *row) focusable() bool { return r.field != nil || r.press != nil || r.isNull }
 
 func (r *row) runCheck() {
 	if r.check != nil {

@@ -62,6 +62,10 @@ func walk(n node, fn func(node)) {
 		if b := x.branch(); b != nil {
 			walk(b, fn)
 		}
+	case *nullNode:
+		if !x.null {
+			walk(x.inner, fn)
+		}
 	}
 }
 
@@ -82,6 +86,8 @@ func subtree(n node, fn func(node)) {
 		for _, b := range x.built {
 			subtree(b, fn)
 		}
+	case *nullNode:
+		subtree(x.inner, fn)
 	}
 }
 

@@ -48,6 +48,8 @@ func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
 		b = r.field.View()
 	case r.press != nil: // headers and buttons name schema properties
 		b = f.button(st, termtext.Line(r.text), focused)
+	case r.isNull:
+		b = f.nullView(st, r, focused && !f.blurred)
 	default:
 		b = st.Focused.Title.Render(termtext.Line(r.text))
 		if r.note != "" {
@@ -59,6 +61,31 @@ func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
 		b = lipgloss.NewStyle().MarginLeft(2 * r.depth).Render(b)
 	}
 	return b
+}
+
+// nullView shows a value set to null the way huh shows a field: title,
+// description, and the value, with the focus marker when focused.
+func (f *Form) nullView(st *huh.Styles, r *row, focused bool) string {
+	fs := &st.Blurred
+	if focused {
+		fs = &st.Focused
+	}
+	w := f.fieldWidth(r)
+	inner := max(w-fs.Base.GetHorizontalFrameSize(), 10)
+	lines := []string{fs.Title.Render(lipgloss.Wrap(termtext.Line(r.text), inner, ""))}
+	if r.note != "" {
+		lines = append(lines, fs.Description.Render(lipgloss.Wrap(termtext.Text(r.note), inner, "")))
+	}
+	v := fs.TextInput.Prompt.Render("= ") + fs.TextInput.Text.Render("null")
+	if focused {
+		hint := f.keys.Null.Help().Key + ": not null"
+		if r.nullInput {
+			hint = "type a value, or " + hint
+		}
+		v += fs.Description.Render("  (" + hint + ")")
+	}
+	lines = append(lines, v)
+	return fs.Base.Width(w).Render(strings.Join(lines, "\n"))
 }
 
 func (f *Form) button(st *huh.Styles, text string, focused bool) string {
