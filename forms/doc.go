@@ -53,6 +53,10 @@
 //	ctrl+s                  send anyway (SubmitMsg with Force set)
 //	esc                     cancel (CancelMsg)
 //	ctrl+j                  whole-arguments JSON mode and back
+//	ctrl+a                  select the whole text of the field (of JSON
+//	                        mode): what is typed or pasted next replaces
+//	                        it, any other key keeps it (in a multi-select:
+//	                        select all options)
 //	ctrl+n / ctrl+x         add an item to / remove the item from the list
 //	                        the cursor is in
 //	ctrl+o                  set the nullable value the cursor is in to

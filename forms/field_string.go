@@ -18,6 +18,7 @@ func (n *inputNode) rows(out []*row) []*row {
 	case kindText:
 		r.field = huh.NewText().Value(&n.text).Title(n.title()).Description(n.describe()).Lines(4)
 		r.multiline = true
+		r.clear = func() { n.text = "" }
 	default:
 		in := huh.NewInput().Value(&n.text).Title(n.title()).Description(n.describe())
 		in.Placeholder(n.placeholder())

@@ -201,16 +201,6 @@ func (f *Form) prepare(r *row) {
 	r.field.Update(settleMsg{})
 }
 
-// rowTheme is the form's theme; a replaceable input shows its text as
-// selected while the next typed character would replace it.
-func (f *Form) rowTheme(r *row) huh.Theme {
-	c, ok := f.theme.(*cachedTheme)
-	if !ok || !r.replaceable {
-		return f.theme
-	}
-	return selectionTheme{base: c, sel: func() bool { return r.fresh }}
-}
-
 // settleMsg lets freshly built fields size their viewports.
 type settleMsg struct{}
 
@@ -289,6 +279,9 @@ func (f *Form) update(msg tea.Msg) tea.Cmd {
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		if _, paste := msg.(tea.PasteMsg); paste {
+			f.replaceSelection(f.focused(), true)
+		}
 		return f.forward(msg)
 	}
 	if r := f.focused(); r != nil {
@@ -318,6 +311,9 @@ func (f *Form) handleKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return f.removeItem(), true
 	case key.Matches(k, f.keys.Null):
 		return f.toggleNull(), true
+	case key.Matches(k, f.keys.SelectAll) && r != nil && r.selectable():
+		r.fresh = true
+		return nil, true
 	case key.Matches(k, f.keys.Next) && !(vertical && k.String() == "down"):
 		return f.move(f.next(f.focus, 1)), true
 	case key.Matches(k, f.keys.Prev) && !(vertical && k.String() == "up"):
@@ -374,12 +370,7 @@ func (f *Form) typeKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	f.status, f.pending = "", nil
-	if r.fresh {
-		r.fresh = false
-		if k.Text != "" {
-			f.forward(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // clear: ctrl+u
-		}
-	}
+	r = f.replaceSelection(r, k.Text != "")
 	cmd := f.forward(k)
 	if r.live {
 		r.runCheck()

@@ -12,9 +12,10 @@ import (
 
 // jsonMode edits the whole arguments object as JSON text.
 type jsonMode struct {
-	text  string
-	field huh.Field
-	msg   string // live parse error
+	text     string
+	field    huh.Field
+	msg      string // live parse error
+	selected bool   // the whole text is selected: typing or pasting replaces it
 }
 
 // ToggleJSON switches between the form and whole-arguments JSON mode.
@@ -39,17 +40,26 @@ func (f *Form) enterJSON() tea.Cmd {
 		text = indentJSON(v)
 	}
 	j := &jsonMode{text: text}
-	t := huh.NewText().Value(&j.text).Title("arguments (JSON)").
-		Description("the whole arguments object, sent as typed").Lines(max(f.height-4, 8))
-	j.field = t
-	j.resize(f)
 	f.json = j
 	f.status, f.pending = "", nil
+	return j.newField(f)
+}
+
+// newField (re)builds the editor around j.text and focuses it.
+func (j *jsonMode) newField(f *Form) tea.Cmd {
+	j.field = huh.NewText().Value(&j.text).Title("arguments (JSON)").
+		Description("the whole arguments object, sent as typed · " + f.keys.SelectAll.Help().Key + " selects all of it").
+		Lines(max(f.height-4, 8))
+	j.resize(f)
 	return j.field.Focus()
 }
 
 func (j *jsonMode) resize(f *Form) {
-	fl := j.field.WithTheme(f.theme).WithKeyMap(fieldKeyMap()).WithWidth(max(f.width, 20))
+	var theme huh.Theme = f.theme
+	if c, ok := f.theme.(*cachedTheme); ok {
+		theme = selectionTheme{base: c, sel: func() bool { return j.selected }}
+	}
+	fl := j.field.WithTheme(theme).WithKeyMap(fieldKeyMap()).WithWidth(max(f.width, 20))
 	if f.height > 4 {
 		fl = fl.WithHeight(f.height - 2)
 	}
@@ -88,6 +98,17 @@ func (j *jsonMode) update(f *Form, msg tea.Msg) tea.Cmd {
 			return f.submit(true)
 		case key.Matches(k, f.keys.Submit):
 			return f.submit(false)
+		case key.Matches(k, f.keys.SelectAll):
+			j.selected = true
+			return nil
+		}
+	}
+	_, paste := msg.(tea.PasteMsg)
+	if j.selected && (ok || paste) {
+		j.selected = false
+		if paste || k.Text != "" {
+			j.text = ""
+			j.newField(f)
 		}
 	}
 	m, cmd := j.field.Update(msg)

@@ -15,6 +15,7 @@ type KeyMap struct {
 	AddItem    key.Binding // add an item to the list the cursor is in
 	RemoveItem key.Binding // remove the list item the cursor is in
 	Null       key.Binding // set the nullable value the cursor is in to null, and back
+	SelectAll  key.Binding // select a text field's (or JSON mode's) whole text: typing or pasting replaces it
 }
 
 // DefaultKeyMap returns the documented default bindings.
@@ -30,6 +31,7 @@ func DefaultKeyMap() KeyMap {
 		AddItem:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
 		RemoveItem: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
 		Null:       key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "null / value")),
+		SelectAll:  key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "select all (typing replaces)")),
 	}
 }
 
@@ -43,7 +45,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Enter},
 		{k.Submit, k.SendAnyway, k.Cancel},
-		{k.ToggleJSON, k.AddItem, k.RemoveItem, k.Null},
+		{k.ToggleJSON, k.SelectAll, k.AddItem, k.RemoveItem, k.Null},
 	}
 }
 

@@ -30,7 +30,8 @@ type row struct {
 	// web form does on tab: the first typed character replaces a prefilled
 	// value (a default, or last call's argument); any other key edits it.
 	replaceable bool
-	fresh       bool
+	fresh       bool   // the text is selected (shown reversed): typing replaces it
+	clear       func() // empties a multi-line field's value (it is rebuilt after)
 }
 
 func (r *row) focusable() bool { return r.field != nil || r.press != nil || r.isNull }

@@ -142,6 +142,9 @@ func (f *Form) window(s string, top, bottom int) string {
 
 func (j *jsonMode) view(st *huh.Styles) string {
 	s := j.field.View()
+	if j.selected {
+		s += "\n" + st.Focused.Description.Render("all selected: what you type or paste replaces it; any other key keeps it")
+	}
 	if j.msg != "" {
 		s += "\n" + errStyle(st).Render("✗ "+j.msg)
 	}
