@@ -50,10 +50,11 @@ func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
 		b = f.button(st, termtext.Line(r.text), focused)
 	case r.isNull:
 		b = f.nullView(st, r, focused && !f.blurred)
-	default:
-		b = st.Focused.Title.Render(termtext.Line(r.text))
+	default: // a list's or an object's header, wrapped as huh wraps a field's
+		w := f.fieldWidth(r)
+		b = st.Focused.Title.Render(lipgloss.Wrap(termtext.Line(r.text), w, ""))
 		if r.note != "" {
-			b += "\n" + st.Blurred.Description.Render(termtext.Text(r.note))
+			b += "\n" + st.Blurred.Description.Render(lipgloss.Wrap(termtext.Text(r.note), w, ""))
 		}
 	}
 	b += noteLines(st, r)
