@@ -94,6 +94,18 @@ func ExampleForm_Focus() {
 	// Output: {"query":"","limit":7}
 }
 
+// A form rebuilt for the same tool (after a restart, from a draft) puts the
+// cursor back where it was.
+func ExampleForm_Focused() {
+	f, _ := forms.New([]byte(searchBooks), nil)
+	f.Init()
+	f, _ = f.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	args, _ := f.Value()
+	g, _ := forms.New([]byte(searchBooks), &forms.Options{Prefill: args, Focus: f.Focused()})
+	fmt.Println(f.Focused(), g.Focused())
+	// Output: limit limit
+}
+
 func ExampleDefaultKeyMap() {
 	km := forms.DefaultKeyMap()
 	for _, b := range km.ShortHelp() {

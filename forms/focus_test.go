@@ -108,3 +108,25 @@ func TestReplaceableTextShownSelected(t *testing.T) {
 		t.Errorf("the value is still shown selected after an edit:\n%q", f.View())
 	}
 }
+
+// A form rebuilt for the same tool (restart, draft) puts the cursor back
+// in the field it was in.
+func TestFocusOptionRestoresField(t *testing.T) {
+	schema := string(readTestdata(t, "hard/array_of_objects.json"))
+	f := mustNew(t, schema, &Options{Width: 80})
+	press(f, "enter", "type:AB", "tab") // rows[0].qty
+	if got := f.Focused(); got != "rows.0.qty" {
+		t.Fatalf("Focused() = %q, want rows.0.qty", got)
+	}
+	args, _ := f.Value()
+	g := mustNew(t, schema, &Options{Width: 80, Prefill: args, Focus: f.Focused()})
+	if !focusedLine(g, "rows[0].qty") || focusedLine(g, "rows[0].sku") {
+		t.Errorf("the rebuilt form's cursor is not in rows[0].qty:\n%s", plainView(g))
+	}
+	for _, p := range []string{"tags", "nope", ""} {
+		g := mustNew(t, schema, &Options{Width: 80, Prefill: args, Focus: p})
+		if g.focused() == nil {
+			t.Errorf("Focus %q: no focused field", p)
+		}
+	}
+}

@@ -26,6 +26,10 @@ type Options struct {
 	KeyMap *KeyMap
 	// Light selects the theme's light variant; the default is dark.
 	Light bool
+	// Focus is the path of the value whose field gets the cursor first
+	// ("book.year", "tags.0"; what Focused returned for an earlier form of
+	// the same tool); empty or absent means the first field.
+	Focus string
 }
 
 // Form is a throwaway form for one invocation, built from a JSON Schema.
@@ -74,8 +78,38 @@ func New(schema []byte, opts *Options) (*Form, error) {
 		return nil, err
 	}
 	f.rebuild()
+	if j := f.rowOf(opts.Focus); j >= 0 {
+		if r := f.focused(); r != nil && r.field != nil {
+			r.field.Blur()
+		}
+		f.focus = j
+	}
 	f.checkAll(len(opts.Prefill) > 0)
 	return f, nil
+}
+
+// Focused returns the path of the value the cursor is in ("book.year",
+// "tags.0"; "" at the root), for Options.Focus of a later form.
+func (f *Form) Focused() string {
+	r := f.focused()
+	if r == nil {
+		return ""
+	}
+	return r.id[:strings.LastIndex(r.id, "#")]
+}
+
+// rowOf is the row of the value at path p: its own row (a field, a list's
+// add button), else the first field inside it; -1 when there is none.
+func (f *Form) rowOf(p string) int {
+	if p == "" {
+		return -1
+	}
+	for j, r := range f.rows {
+		if r.focusable() && strings.HasPrefix(r.id, p+"#") {
+			return j
+		}
+	}
+	return f.firstUnder(p)
 }
 
 func (f *Form) buildRoot(prefill json.RawMessage) error {

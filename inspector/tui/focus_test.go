@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +120,26 @@ func TestFocusKeptAfterRefusedSubmit(t *testing.T) {
 	press(m, "ctrl+r")
 	if got := string(m.callArgs); !strings.Contains(got, `"limit":50`) {
 		t.Errorf("after correcting the limit the call sent %q, want limit 50", got)
+	}
+}
+
+func TestFocusKeptInFieldAcrossRestart(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "tab") // limit
+	m.Update(disconnectedMsg{gen: m.gen, err: fmt.Errorf("EOF"), report: "The server exited."})
+	m.Update(keyMsg("R")) // commands not run: no real connector here
+	s := testBookshop()
+	client, _ := sdk.NewInMemoryClient(context.Background(), s, nil)
+	defer client.Close()
+	m.Update(connectedMsg{gen: m.gen, conn: &Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
+	m.Update(toolsMsg{gen: m.gen, tools: s.Tools()})
+	if !focusMarker(m, "limit") {
+		t.Errorf("the rebuilt form's cursor is not in limit, where it was:\n%s", screen(m))
+	}
+	typeText(m, "7")
+	if got := formArgs(t, m)["limit"]; got != float64(7) {
+		t.Errorf("typed after the restart: limit %v, want 7", got)
 	}
 }

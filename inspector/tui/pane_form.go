@@ -22,9 +22,11 @@ type formPane struct {
 	tool *sdk.ToolInfo // the tool the form is for
 	form *forms.Form
 	err  error // the schema could not be turned into a form
+
+	cursor map[string]string // per tool: the field its last form had the cursor in
 }
 
-func newFormPane(st *Styles) formPane { return formPane{st: st} }
+func newFormPane(st *Styles) formPane { return formPane{st: st, cursor: map[string]string{}} }
 
 func (p *formPane) SetSize(w, h int) {
 	p.width, p.height = w, h
@@ -34,8 +36,11 @@ func (p *formPane) SetSize(w, h int) {
 }
 
 // open builds a fresh form for tool, prefilled with prefill (the last
-// arguments) or the schema's defaults, and focuses its first field.
+// arguments) or the schema's defaults, and focuses the field the tool's
+// last form had the cursor in (after a restart, a rebuild, a draft), or
+// the first field.
 func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
+	p.keepCursor()
 	p.tool, p.form, p.err = &tool, nil, nil
 	schema := tool.InputSchema
 	if len(schema) == 0 {
@@ -43,7 +48,7 @@ func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
 	}
 	f, err := forms.New(schema, &forms.Options{
 		Prefill: prefill, Theme: p.st.FormTheme(), Light: !p.st.Dark,
-		Width: p.width, Height: p.height,
+		Width: p.width, Height: p.height, Focus: p.cursor[tool.Name],
 	})
 	if err != nil {
 		p.err = err
@@ -65,6 +70,19 @@ func (p *formPane) focus() tea.Cmd {
 func (p *formPane) blur() {
 	if p.form != nil {
 		p.form.Blur()
+	}
+}
+
+// close drops the form (another tool was opened, or the tool is gone).
+func (p *formPane) close() {
+	p.keepCursor()
+	p.tool, p.form, p.err = nil, nil, nil
+}
+
+// keepCursor remembers where the form being replaced had its cursor.
+func (p *formPane) keepCursor() {
+	if p.form != nil && p.tool != nil {
+		p.cursor[p.tool.Name] = p.form.Focused()
 	}
 }
 
