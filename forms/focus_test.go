@@ -130,3 +130,24 @@ func TestFocusOptionRestoresField(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyMapEnablesNullAndSelectAll(t *testing.T) {
+	f := mustNew(t, string(readTestdata(t, "hard/nullable_fields.json")), &Options{Width: 80})
+	tests := []struct {
+		keys            []string
+		null, selectAll bool
+		where           string
+	}{
+		{nil, true, true, "note (nullable string)"},
+		{[]string{"tab", "tab", "tab", "tab"}, true, false, "genre (nullable select)"},
+		{[]string{"tab", "tab", "tab"}, false, true, "plain (string)"},
+		{[]string{"ctrl+j"}, false, true, "JSON mode"},
+	}
+	for _, tt := range tests {
+		press(f, tt.keys...)
+		k := f.KeyMap()
+		if k.Null.Enabled() != tt.null || k.SelectAll.Enabled() != tt.selectAll {
+			t.Errorf("%s: null %v select all %v, want %v %v", tt.where, k.Null.Enabled(), k.SelectAll.Enabled(), tt.null, tt.selectAll)
+		}
+	}
+}

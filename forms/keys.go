@@ -31,7 +31,7 @@ func DefaultKeyMap() KeyMap {
 		AddItem:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
 		RemoveItem: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
 		Null:       key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "null / value")),
-		SelectAll:  key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "select all (typing replaces)")),
+		SelectAll:  key.NewBinding(key.WithKeys("ctrl+a"), key.WithHelp("ctrl+a", "select all")),
 	}
 }
 
@@ -68,14 +68,17 @@ func fieldKeyMap() *huhKeyMap {
 }
 
 // KeyMap returns the form's bindings as they apply where the cursor is now:
-// AddItem is enabled only inside a list, RemoveItem only on a list item,
-// and neither in JSON mode. A parent's help bar shows what works (the form
-// itself still matches its own, always-enabled bindings).
+// AddItem is enabled only inside a list, RemoveItem only in a list item,
+// Null only in a nullable value, SelectAll only in a text field, and in
+// JSON mode only SelectAll of these. A parent's help bar shows what works
+// (the form itself still matches its own, always-enabled bindings).
 func (f *Form) KeyMap() KeyMap {
 	k := f.keys
 	r := f.focused()
-	inList := f.json == nil && r != nil && r.list != nil
-	k.AddItem.SetEnabled(inList)
-	k.RemoveItem.SetEnabled(inList && r.item >= 0)
+	fields := f.json == nil && r != nil
+	k.AddItem.SetEnabled(fields && r.adds != nil)
+	k.RemoveItem.SetEnabled(fields && r.list != nil)
+	k.Null.SetEnabled(fields && r.toggleNull != nil)
+	k.SelectAll.SetEnabled(f.json != nil || (fields && r.selectable()))
 	return k
 }

@@ -143,3 +143,17 @@ func TestFocusKeptInFieldAcrossRestart(t *testing.T) {
 		t.Errorf("typed after the restart: limit %v, want 7", got)
 	}
 }
+
+// The form footer offers ctrl+o where the cursor is in a nullable value.
+func TestFormFooterOffersNull(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	footer := func() string { s := strings.Split(strings.TrimRight(screen(m), "\n"), "\n"); return s[len(s)-1] }
+	if strings.Contains(footer(), "ctrl+o") {
+		t.Errorf("ctrl+o offered in query, which cannot be null: %q", footer())
+	}
+	press(m, "tab", "tab") // genre: *Genre
+	if !strings.Contains(footer(), "ctrl+o null / value") {
+		t.Errorf("ctrl+o not offered in the nullable genre: %q", footer())
+	}
+}

@@ -48,13 +48,15 @@ func (m *Model) currentHelp() helpKeys {
 }
 
 // formHelp is the help of a focused form: the form's own keys (list keys
-// only where the cursor is in a list) and ctrl+c.
+// only where the cursor is in a list, the null key in a nullable value,
+// select-all in text) and ctrl+c.
 func formHelp(fk forms.KeyMap) helpKeys {
 	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))
 	fk.Cancel.SetHelp("esc", "back to tools")
 	return helpKeys{
 		short: []key.Binding{
-			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway, fk.Prev, quit,
+			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway,
+			fk.Null, fk.SelectAll, fk.Prev, quit,
 		},
 		full: append(fk.FullHelp(), []key.Binding{quit}),
 	}

@@ -73,12 +73,6 @@ func (p *formPane) blur() {
 	}
 }
 
-// close drops the form (another tool was opened, or the tool is gone).
-func (p *formPane) close() {
-	p.keepCursor()
-	p.tool, p.form, p.err = nil, nil, nil
-}
-
 // keepCursor remembers where the form being replaced had its cursor.
 func (p *formPane) keepCursor() {
 	if p.form != nil && p.tool != nil {
