@@ -104,7 +104,7 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 		}
 		c.Binary, command, args = bin, bin, nil
 	}
-	proc, err := transport.Command(command, args, &transport.CommandOptions{Env: t.Env, Dir: t.Dir, Stderr: c.stderr})
+	proc, err := transport.Command(command, args, &transport.CommandOptions{Env: t.Env, Dir: t.Dir, Stderr: c.stderr, MaxMessageSize: t.maxMessageSize()})
 	if err != nil {
 		return nil, &ConnectError{Target: t, Stage: StageStart, Err: err}
 	}

@@ -118,6 +118,10 @@ func diagnoseSession(r *Report, ce *ConnectError) {
 	}
 	var rpc *transport.Error
 	switch {
+	case errors.Is(ce.Err, transport.ErrTooLarge):
+		r.Kind, r.Summary = "too-large", "the server's answer to the handshake is over the message size limit"
+		r.Details = []string{ce.Err.Error()}
+		r.Hints = []string{TooLargeHint(ce.Err)}
 	case len(ce.Noise) > 0:
 		r.Kind, r.Summary = "bad-stdout", "the server wrote lines to stdout that are not JSON-RPC"
 		for _, l := range ce.Noise {

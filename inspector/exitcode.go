@@ -22,6 +22,7 @@ const (
 	ExitBadSchema   = 6 // the server's own tool schema is invalid (--strict)
 	ExitRPCError    = 7 // another JSON-RPC error from the server
 	ExitTimeout     = 8 // a request timed out
+	ExitTooLarge    = 9 // a message from the server was over the size limit
 )
 
 // UsageError is a mistake on the command line.
@@ -76,6 +77,8 @@ func ExitCode(err error) int {
 		return ExitBadSchema
 	case errors.As(err, &timeout), errors.Is(err, context.DeadlineExceeded):
 		return ExitTimeout
+	case errors.Is(err, transport.ErrTooLarge):
+		return ExitTooLarge
 	case errors.As(err, &rpc):
 		return ExitRPCError
 	}
@@ -86,7 +89,7 @@ func ExitCode(err error) int {
 var errorKinds = map[int]string{
 	ExitUsage: "error", ExitArgsRefused: "arguments-refused", ExitAuth: "auth-required",
 	ExitConnect: "connect-failed", ExitToolError: "tool-error", ExitBadSchema: "invalid-schema",
-	ExitRPCError: "jsonrpc-error", ExitTimeout: "timeout",
+	ExitRPCError: "jsonrpc-error", ExitTimeout: "timeout", ExitTooLarge: "message-too-large",
 }
 
 // ErrorJSON is the one-line JSON description of err printed on stderr for
@@ -99,6 +102,7 @@ func ErrorJSON(err error) []byte {
 		tool *ToolError
 		rpc  *transport.Error
 		conn *ConnectError
+		big  *transport.DecodeError
 	)
 	if errors.As(err, &args) {
 		v["tool"] = args.Tool
@@ -107,7 +111,9 @@ func ErrorJSON(err error) []byte {
 	if errors.As(err, &tool) {
 		v["tool"] = tool.Tool
 	}
-	if errors.As(err, &rpc) {
+	if errors.As(err, &big) && big.Limit > 0 {
+		v["size"], v["limit"] = big.Size, big.Limit
+	} else if errors.As(err, &rpc) {
 		v["rpcCode"] = rpc.Code
 	}
 	if errors.As(err, &conn) {
@@ -133,6 +139,9 @@ func Describe(err error) string {
 		return Doctor(err).String()
 	case errors.As(err, &args):
 		return args.Report()
+	}
+	if hint := TooLargeHint(err); hint != "" {
+		return err.Error() + "\n" + hint
 	}
 	return err.Error()
 }

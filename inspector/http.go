@@ -22,6 +22,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	}
 	conn := transport.NewStreamableClient(t.URL, &transport.StreamableClientOptions{
 		HTTPClient: &http.Client{Transport: rec}, Header: header, RetryFor: 200 * time.Millisecond,
+		MaxMessageSize: t.maxMessageSize(),
 	})
 	hctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()

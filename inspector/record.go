@@ -82,6 +82,9 @@ func targetWordsFor(t *Target, dir string) ([]string, error) {
 	for _, k := range sortedKeys(t.Headers) {
 		words = append(words, "--header", quoteWord(k+": "+t.Headers[k]))
 	}
+	if t.MaxMessageSize > 0 {
+		words = append(words, "--max-message-size", strconv.Itoa(t.MaxMessageSize))
+	}
 	switch t.Kind {
 	case KindHTTP:
 		return append(words, quoteWord(t.URL)), nil

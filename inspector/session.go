@@ -175,8 +175,8 @@ func (r *sessionRun) resolve() (*Target, error) {
 	return Resolve(words, &o)
 }
 
-// parseTargetFlags reads --env, --cwd, --header, --config and --server in
-// front of the target words.
+// parseTargetFlags reads --env, --cwd, --header, --config, --server and
+// --max-message-size in front of the target words.
 func parseTargetFlags(words []string) ([]string, ResolveOptions, error) {
 	var o ResolveOptions
 	for len(words) > 0 && strings.HasPrefix(words[0], "-") && words[0] != "--" {
@@ -199,6 +199,12 @@ func parseTargetFlags(words []string) ([]string, ResolveOptions, error) {
 			o.Config = val
 		case "server":
 			o.Server = val
+		case "max-message-size":
+			n, err := ParseSize(val)
+			if err != nil {
+				return nil, o, fmt.Errorf("target: --max-message-size %v", err)
+			}
+			o.MaxMessageSize = n
 		default:
 			return nil, o, fmt.Errorf("target: unknown flag --%s", name)
 		}

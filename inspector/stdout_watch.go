@@ -47,6 +47,12 @@ func (w *watchConn) Read(ctx context.Context) (*transport.Message, error) {
 	m, err := w.Conn.Read(ctx)
 	var de *transport.DecodeError
 	switch {
+	case errors.As(err, &de) && de.Limit > 0 && de.Msg != nil:
+		// A message over the size limit, not stray output: the call it
+		// answers fails with the reason.
+		if de.IsResponse() {
+			w.answered(string(de.Msg.ID))
+		}
 	case errors.As(err, &de):
 		w.noise.Add(noiseSample(de))
 	case err == nil && m.IsResponse():

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -54,14 +55,18 @@ type Target struct {
 	// directory, mcpdev/build).
 	BuildCache string
 	// Words name the target on a command line, as Resolve got them: the
-	// target flags (--env, --cwd, --header, --config, --server) then the
-	// TARGET word or "--" CMD ARGS…. Relative paths are relative to the
-	// directory mcpdev started in (or ResolveOptions.BaseDir).
+	// target flags (--env, --cwd, --header, --config, --server,
+	// --max-message-size) then the TARGET word or "--" CMD ARGS….
+	// Relative paths are relative to the directory mcpdev started in (or
+	// ResolveOptions.BaseDir).
 	Words []string
 	// Source is the file or directory the target was resolved from: the Go
 	// file or package, the script, the executable. Empty for -- CMD, URLs
 	// and servers from a config file.
 	Source string
+	// MaxMessageSize is the longest message accepted from the server
+	// (default DefaultMaxMessageSize).
+	MaxMessageSize int
 }
 
 // ResolveOptions are the target flags shared by every mcpdev command.
@@ -74,8 +79,9 @@ type ResolveOptions struct {
 	// BaseDir anchors relative paths (default: the current directory). A
 	// session file sets it to its own directory; the server then also runs
 	// there unless Dir says otherwise.
-	BaseDir    string
-	BuildCache string
+	BaseDir        string
+	BuildCache     string
+	MaxMessageSize int // --max-message-size (0: DefaultMaxMessageSize)
 }
 
 // Resolve turns the target words of a command line into a Target:
@@ -121,6 +127,9 @@ func (o *ResolveOptions) flagWords() []string {
 	}
 	if o.Server != "" {
 		w = append(w, "--server", o.Server)
+	}
+	if o.MaxMessageSize > 0 {
+		w = append(w, "--max-message-size", strconv.Itoa(o.MaxMessageSize))
 	}
 	return w
 }
@@ -254,6 +263,7 @@ func applyCommon(t *Target, o *ResolveOptions) error {
 		t.Headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
 	t.BuildCache = o.BuildCache
+	t.MaxMessageSize = o.MaxMessageSize
 	return nil
 }
 

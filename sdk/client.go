@@ -72,7 +72,7 @@ type Client struct {
 }
 
 type pendingCall struct {
-	resp       chan *transport.Message
+	resp       chan reply
 	onProgress func(ProgressParams)
 	token      string
 }
@@ -124,8 +124,8 @@ func (c *Client) handshake(ctx context.Context) error {
 		want = ModernVersion
 	}
 	err := c.discover(ctx, want)
-	if err == nil || c.opts.ProtocolVersion != "" || ctx.Err() != nil {
-		return err
+	if err == nil || c.opts.ProtocolVersion != "" || ctx.Err() != nil || errors.Is(err, transport.ErrTooLarge) {
+		return err // (an answer too large is an answer: no fallback)
 	}
 	select {
 	case <-c.done:
@@ -151,7 +151,7 @@ func (c *Client) discover(ctx context.Context, version string) error {
 	}
 	var res DiscoverResult
 	if err := c.Call(pctx, "server/discover", map[string]any{"_meta": meta}, &res); err != nil {
-		return fmt.Errorf("server/discover: %w", err)
+		return prefixed("server/discover", err)
 	}
 	if !slices.Contains(res.SupportedVersions, version) {
 		return fmt.Errorf("server/discover: server supports %v, not %s", res.SupportedVersions, version)
@@ -176,7 +176,7 @@ func (c *Client) initialize(ctx context.Context) error {
 		"clientInfo":      Implementation{Name: c.opts.Name, Version: c.opts.Version},
 	}
 	if err := c.Call(ctx, "initialize", params, &c.init); err != nil {
-		return fmt.Errorf("initialize: %w", err)
+		return prefixed("initialize", err)
 	}
 	return c.Notify(ctx, "notifications/initialized", nil)
 }
@@ -270,7 +270,7 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 func (c *Client) call(ctx context.Context, method string, params, result any, onProgress func(ProgressParams)) error {
 	id := c.nextID.Add(1)
 	key := strconv.FormatInt(id, 10)
-	pc := &pendingCall{resp: make(chan *transport.Message, 1), onProgress: onProgress}
+	pc := &pendingCall{resp: make(chan reply, 1), onProgress: onProgress}
 	if onProgress != nil {
 		pc.token = key
 		params = withMeta(params, map[string]any{"progressToken": id})
@@ -290,7 +290,11 @@ func (c *Client) call(ctx context.Context, method string, params, result any, on
 		return err
 	}
 	select {
-	case resp := <-pc.resp:
+	case r := <-pc.resp:
+		if r.err != nil {
+			return fmt.Errorf("%s: %w", method, r.err)
+		}
+		resp := r.m
 		if resp.Error != nil {
 			return resp.Error
 		}
@@ -401,7 +405,8 @@ func (c *Client) readLoop() {
 		if err != nil {
 			var de *transport.DecodeError
 			if errors.As(err, &de) {
-				continue // garbage from the server: skip it
+				c.badFrame(de)
+				continue
 			}
 			c.mu.Lock()
 			c.closed = true
@@ -423,7 +428,7 @@ func (c *Client) dispatch(m *transport.Message) {
 		pc := c.pending[string(m.ID)]
 		c.mu.Unlock()
 		if pc != nil {
-			pc.resp <- m
+			pc.deliver(reply{m: m})
 		}
 	case m.IsNotification():
 		c.notification(m)

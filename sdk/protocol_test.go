@@ -466,7 +466,7 @@ func TestServeStreamBadFrames(t *testing.T) {
 		{"broken object", `{{{`, `"code":-32700`},
 		{"batch", `[{"jsonrpc":"2.0","id":2,"method":"ping"}]`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not supported"}}`},
 		{"oversized", `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 300) + `"}}`,
-			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: message larger than 256 bytes"}}`},
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"request too large: 360 bytes, over the 256 B limit"}}`},
 		{"wrong version keeps id", `{"jsonrpc":"1.0","id":4,"method":"ping"}`, `{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request: \"jsonrpc\" must be \"2.0\""}}`},
 		{"still usable", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"count","arguments":{"to":2}}}`, `"text":"2"`},
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -36,10 +35,7 @@ func (l *lockedBuffer) String() string {
 // TestStdioSubprocess runs testdata/stdioserver as a real process (built
 // once) and talks to it over its stdin and stdout.
 func TestStdioSubprocess(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "stdioserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/stdioserver").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildStdioServer(t)
 
 	// End to end through transport.Command and sdk.Connect, in both eras.
 	for _, era := range eras {
@@ -68,6 +64,7 @@ func TestStdioSubprocess(t *testing.T) {
 			// "Reports …"; "Chatty prints" and "Wait blocks" could be
 			// imperative sentences and are kept as written.
 			want := "barrier: Returns only once n calls are running at the same time.\n" +
+				"big: Returns a text of the given size.\n" +
 				"chatty: Chatty prints to standard output, which must not corrupt the protocol.\n" +
 				"count: Reports progress from 1 to To.\n" +
 				"wait: Wait blocks until its call is cancelled, saying so on standard error."

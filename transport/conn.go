@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -29,9 +30,13 @@ type Conn interface {
 	Close() error
 }
 
+// ErrTooLarge is matched (errors.Is) by the *DecodeError of a message
+// over the connection's size limit.
+var ErrTooLarge = errors.New("transport: message too large")
+
 // DecodeError reports an incoming frame that is not a valid message. Msg
 // holds whatever could be salvaged (usually the id), so the receiver can
-// answer with Err.
+// answer with Err, or fail the call the frame answered.
 type DecodeError struct {
 	Err *Error
 	Msg *Message
@@ -41,15 +46,44 @@ type DecodeError struct {
 	// Size is the frame's length in bytes; more than len(Line) when Line
 	// holds only its start (a line over MaxMessageSize, say).
 	Size int
+	// Limit is the size limit a frame over it exceeded (Size says by how
+	// much), 0 for any other bad frame. Such a frame is skipped as it
+	// streams past, never held in memory; its id and method are read on
+	// the way, into Msg.
+	Limit int
+	// response: the frame was too large, and had a result or an error.
+	response bool
 }
 
-func (e *DecodeError) Error() string { return "transport: bad message: " + e.Err.Message }
+func (e *DecodeError) Error() string {
+	if e.Limit > 0 {
+		return "transport: " + e.Err.Message
+	}
+	return "transport: bad message: " + e.Err.Message
+}
+
 func (e *DecodeError) Unwrap() error { return e.Err }
+
+// Is makes a frame over the size limit match ErrTooLarge.
+func (e *DecodeError) Is(target error) bool { return target == ErrTooLarge && e.Limit > 0 }
+
+// IsResponse reports whether the frame was meant as a response: it has an
+// id and a result or an error, and no method. A receiver never answers
+// one (the answer could bounce between the peers); a client fails the call
+// it answers.
+func (e *DecodeError) IsResponse() bool {
+	m := e.Msg
+	if m == nil || m.Method != "" || len(m.ID) == 0 {
+		return false
+	}
+	return e.response || m.Result != nil || m.Error != nil
+}
 
 // StreamOptions configures a newline-delimited stream connection.
 type StreamOptions struct {
-	// MaxMessageSize bounds one line; longer lines are skipped and reported
-	// as a -32600 DecodeError. Zero means DefaultMaxMessageSize.
+	// MaxMessageSize bounds one line; longer lines are skipped as they
+	// stream past and reported as a DecodeError matching ErrTooLarge,
+	// carrying the line's id. Zero means DefaultMaxMessageSize.
 	MaxMessageSize int
 	// Closer is closed by Close (e.g. the process's pipes).
 	Closer io.Closer
@@ -73,8 +107,6 @@ type streamConn struct {
 	r    *bufio.Reader
 	max  int
 	line []byte
-	head []byte // the start of a line over max, for its DecodeError
-	size int    // the length of the line read last
 
 	wmu     sync.Mutex
 	writers atomic.Int32 // writers in WriteRaw, holding or waiting for wmu
@@ -92,12 +124,12 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 			return nil, ErrClosed
 		default:
 		}
-		line, tooLong, err := c.readLine()
+		line, big, err := c.readLine()
 		if err != nil && c.isClosed() {
 			return nil, ErrClosed // Close interrupted the read: drop a partial line
 		}
-		if tooLong {
-			return nil, &DecodeError{Err: Errorf(CodeInvalidRequest, "Invalid Request: message larger than %d bytes", c.max), Line: c.head, Size: c.size}
+		if big != nil {
+			return nil, big.tooLarge(c.max)
 		}
 		if len(trimSpace(line)) == 0 {
 			if err != nil {
@@ -134,41 +166,54 @@ func (c *streamConn) eof(err error) error {
 	return err
 }
 
-// readLine returns the next line without its newline. A line longer than max
-// is consumed to its end and reported as tooLong, its start kept in c.head
-// and its length in c.size. At EOF the final unterminated line is returned
-// together with the error.
-func (c *streamConn) readLine() (line []byte, tooLong bool, err error) {
-	c.line, c.size = c.line[:0], 0
+// readLine returns the next line without its newline. A line longer than
+// max is read to its end without being kept: the scan of it is returned
+// instead. At EOF the final unterminated line is returned together with
+// the error.
+func (c *streamConn) readLine() (line []byte, big *frameScan, err error) {
+	c.line = c.line[:0]
 	for {
 		chunk, err := c.r.ReadSlice('\n')
-		c.size += len(chunk)
-		if !tooLong {
-			if len(c.line)+len(chunk) > c.max+2 {
-				tooLong = true
-				c.head = clip(append(clip(c.line, 1024), chunk[:min(len(chunk), 1024)]...), 1024)
-				c.line = c.line[:0]
-			} else {
-				c.line = append(c.line, chunk...)
-			}
+		more := err == bufio.ErrBufferFull
+		if big == nil && len(c.line)+len(chunk) > c.max+2 {
+			big = &frameScan{}
+			big.write(c.line)
+			c.line = c.line[:0]
 		}
-		if err == bufio.ErrBufferFull {
+		switch {
+		case big != nil && more:
+			big.write(chunk)
+		case big != nil:
+			big.write(trimEOL(chunk))
+		default:
+			c.line = appendDoubling(c.line, chunk, c.max+2)
+		}
+		if more {
 			continue
 		}
-		if tooLong || len(trimEOL(c.line)) > c.max {
-			if !tooLong {
-				c.head = clip(c.line, 1024)
-			}
-			c.head = trimEOL(c.head)
-			c.size -= len(chunk) - len(trimEOL(chunk))
+		if big == nil && len(trimEOL(c.line)) > c.max {
+			big = &frameScan{}
+			big.write(trimEOL(c.line))
 			c.line = c.line[:0]
-			return nil, true, nil
+		}
+		if big != nil {
+			return nil, big, nil
 		}
 		if len(c.line) > 4<<20 && cap(c.line) > 8<<20 {
 			defer func() { c.line = nil }() // do not pin a huge buffer forever
 		}
-		return c.line, false, err
+		return c.line, nil, err
 	}
+}
+
+// appendDoubling is append(b, p...), growing b by doubling (up to
+// limit) rather than by append's quarter steps for large slices: a long
+// line is copied about twice in all, not about five times.
+func appendDoubling(b, p []byte, limit int) []byte {
+	if need := len(b) + len(p); need > cap(b) {
+		b = slices.Grow(b, min(max(2*cap(b), need), max(limit, need))-len(b))
+	}
+	return append(b, p...)
 }
 
 // trimEOL drops a trailing "\n" or "\r\n": the limit counts the message only.

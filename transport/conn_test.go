@@ -72,11 +72,11 @@ func TestStreamFraming(t *testing.T) {
 		{"garbage line then a message", "hello world\n" + ping + "\n", 0, nil, []string{"err -32700", "msg " + ping, "eof"}},
 		{"batch rejected, connection usable", `[` + ping + `]` + "\n" + ping + "\n", 0, nil, []string{"err -32600", "msg " + ping, "eof"}},
 		{"invalid request keeps its id", `{"jsonrpc":"1.0","id":7,"method":"x"}` + "\n" + ping + "\n", 0, nil, []string{"err -32600 id=7", "msg " + ping, "eof"}},
-		{"oversized line skipped", long + "\n" + ping + "\n", 64, nil, []string{"err -32600", "msg " + ping, "eof"}},
-		{"oversized line byte by byte", long + "\n" + ping + "\n", 64, iotest.OneByteReader, []string{"err -32600", "msg " + ping, "eof"}},
-		{"oversized line at EOF", ping + "\n" + long, 64, nil, []string{"msg " + ping, "err -32600", "eof"}},
+		{"oversized line skipped, its id read", long + "\n" + ping + "\n", 64, nil, []string{"err -32600 id=2", "msg " + ping, "eof"}},
+		{"oversized line byte by byte", long + "\n" + ping + "\n", 64, iotest.OneByteReader, []string{"err -32600 id=2", "msg " + ping, "eof"}},
+		{"oversized line at EOF", ping + "\n" + long, 64, nil, []string{"msg " + ping, "err -32600 id=2", "eof"}},
 		{"line exactly at the limit", ping + "\n", len(ping), nil, []string{"msg " + ping, "eof"}},
-		{"line one byte over the limit", ping + "\n" + ping + "\n", len(ping) - 1, nil, []string{"err -32600", "err -32600", "eof"}},
+		{"line one byte over the limit", ping + "\n" + ping + "\n", len(ping) - 1, nil, []string{"err -32600 id=1", "err -32600 id=1", "eof"}},
 		{"oversized beyond the read buffer", `{"x":"` + strings.Repeat("b", 200<<10) + `"}` + "\n" + ping + "\n", 1024, nil, []string{"err -32600", "msg " + ping, "eof"}},
 		{"large message within the limit", `{"jsonrpc":"2.0","method":"n","params":{"x":"` + strings.Repeat("c", 300<<10) + `"}}` + "\n", 0, nil, nil},
 	}
@@ -108,7 +108,7 @@ func TestStreamDefaultLimit(t *testing.T) {
 	over := `{"jsonrpc":"2.0","method":"n","params":{"x":"` + strings.Repeat("d", transport.DefaultMaxMessageSize) + `"}}`
 	c := transport.NewStream(strings.NewReader(body+"\n"+over+"\n"+ping+"\n"), io.Discard, nil)
 	got := readAll(t, c)
-	if len(got) != 4 || !strings.HasPrefix(got[0], "msg ") || got[1] != "err -32600" || got[2] != "msg "+ping || got[3] != "eof" {
+	if len(got) != 4 || !strings.HasPrefix(got[0], "msg ") || got[1] != "err -32600 id=" || got[2] != "msg "+ping || got[3] != "eof" {
 		short := make([]string, len(got))
 		for i, g := range got {
 			short[i] = g[:min(len(g), 40)]

@@ -216,17 +216,27 @@ var messageMembers = []string{"jsonrpc", "id", "method", "params", "result", "er
 
 // salvageID returns what Decode can still read of a message that
 // encoding/json rejects: its id and, when it is a string, its method (so a
-// request is told from a response). An id that is not one a request may
-// carry becomes null, the id its answer must have.
+// request is told from a response), and its result or error (an error
+// object of the wrong shape is kept as the Data of an internal error). An
+// id that is not one a request may carry becomes null, the id its answer
+// must have.
 func salvageID(data []byte) *Message {
 	var probe struct {
 		ID     json.RawMessage `json:"id"`
 		Method json.RawMessage `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
 	}
 	if json.Unmarshal(data, &probe) != nil {
 		return nil
 	}
-	m := &Message{JSONRPC: Version}
+	m := &Message{JSONRPC: Version, Result: probe.Result}
+	if len(probe.Error) > 0 && string(probe.Error) != "null" {
+		m.Error = &Error{}
+		if json.Unmarshal(probe.Error, m.Error) != nil {
+			m.Error = &Error{Code: CodeInternalError, Message: "malformed error object", Data: probe.Error}
+		}
+	}
 	if json.Unmarshal(probe.Method, &m.Method) != nil && len(probe.Method) > 0 {
 		// A method that is not a string still makes the message a request
 		// (never a response), whose Invalid Request error is answered:

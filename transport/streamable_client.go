@@ -1,16 +1,15 @@
 package transport
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
-	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -25,7 +24,10 @@ type StreamableClientOptions struct {
 	HTTPClient *http.Client
 	// Header is added to every request, e.g. Authorization.
 	Header http.Header
-	// MaxMessageSize bounds one incoming message (default DefaultMaxMessageSize).
+	// MaxMessageSize bounds one incoming message (default
+	// DefaultMaxMessageSize). A larger one is not held in memory: Read
+	// reports it as a *DecodeError matching ErrTooLarge, carrying the id
+	// of the request it answered.
 	MaxMessageSize int
 	// RetryFor is how long a request is retried while the server refuses
 	// connections, e.g. while a stateless server restarts (default 5s).
@@ -53,7 +55,7 @@ type StreamableClient struct {
 	url    string
 	client *http.Client
 	opts   StreamableClientOptions
-	in     chan *Message
+	in     chan inbound
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -74,7 +76,7 @@ type StreamableClient struct {
 // (e.g. http://127.0.0.1:8000/mcp). No request is made until the first
 // Write.
 func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableClient {
-	c := &StreamableClient{url: url, in: make(chan *Message, 64), inflight: map[string]context.CancelFunc{}, sleep: sleepCtx}
+	c := &StreamableClient{url: url, in: make(chan inbound, 64), inflight: map[string]context.CancelFunc{}, sleep: sleepCtx}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -107,8 +109,8 @@ func (c *StreamableClient) SessionID() string {
 // Read returns the next message from the server.
 func (c *StreamableClient) Read(ctx context.Context) (*Message, error) {
 	select {
-	case m := <-c.in:
-		return m, nil
+	case in := <-c.in:
+		return in.m, in.err
 	case <-c.ctx.Done():
 		return nil, ErrClosed
 	case <-ctx.Done():
@@ -214,9 +216,17 @@ func (c *StreamableClient) roundTrip(ctx context.Context, m *Message, stateless 
 }
 
 func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
-	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.opts.MaxMessageSize)+1))
-	if err == nil && len(data) > c.opts.MaxMessageSize {
-		err = errors.New("response too large")
+	max := c.opts.MaxMessageSize
+	if resp.ContentLength > int64(max) {
+		c.deliverErr(responseTooLarge(id, int(min(resp.ContentLength, math.MaxInt)), max, nil))
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(max)+1))
+	if err == nil && len(data) > max {
+		// Count the rest without keeping it, to say how large it was.
+		n, _ := io.Copy(io.Discard, resp.Body)
+		c.deliverErr(responseTooLarge(id, len(data)+int(n), max, data))
+		return
 	}
 	if err != nil {
 		c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: read response: %v", err)))
@@ -231,6 +241,15 @@ func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 		msg.ID = id // an error answered before the server could read the id
 	}
 	c.deliver(msg)
+}
+
+// responseTooLarge is the DecodeError of a JSON response to request id
+// over the limit, worded as on stdio.
+func responseTooLarge(id json.RawMessage, size, limit int, head []byte) *DecodeError {
+	return &DecodeError{
+		Err: tooLargeError("response", size, limit), Msg: &Message{JSONRPC: Version, ID: id},
+		Line: clip(head, headSize), Size: size, Limit: limit, response: true,
+	}
 }
 
 // readPostStream reads a POST's SSE stream until the response to id. When
@@ -289,85 +308,6 @@ func reconnectDelay(retry time.Duration, failures int) time.Duration {
 		return retry
 	}
 	return time.Duration(100*(failures+1)) * time.Millisecond
-}
-
-// sseRead is what one SSE stream brought.
-type sseRead struct {
-	got    bool          // the response to the awaited id arrived
-	lastID string        // the last event id seen, "" for none
-	retry  time.Duration // the last retry time set, 0 for none
-}
-
-// readSSE delivers the events of one stream until it ends or the response
-// to id (when not nil) arrives.
-func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) sseRead {
-	r := bufio.NewReaderSize(body, 32<<10)
-	var data []byte
-	var res sseRead
-	eventID, event := "", ""
-	for {
-		line, err := readLine(r, c.opts.MaxMessageSize)
-		if err != nil {
-			return res
-		}
-		if len(line) == 0 { // dispatch
-			if eventID != "" {
-				res.lastID = eventID
-			}
-			if len(data) > 0 && (event == "" || event == "message") {
-				if m, derr := Decode(data); derr == nil {
-					c.deliver(m)
-					if id != nil && m.IsResponse() && string(m.ID) == string(id) {
-						res.got = true
-						return res
-					}
-				}
-			}
-			data, eventID, event = data[:0], "", ""
-			continue
-		}
-		field, value, _ := bytes.Cut(line, []byte(":"))
-		value = bytes.TrimPrefix(value, []byte(" "))
-		switch string(field) {
-		case "data":
-			if len(data) > 0 {
-				data = append(data, '\n')
-			}
-			data = append(data, value...)
-		case "id":
-			eventID = string(value)
-		case "event":
-			event = string(value)
-		case "retry":
-			if ms, err := strconv.Atoi(string(value)); err == nil && ms >= 0 {
-				res.retry = time.Duration(ms) * time.Millisecond
-			}
-		}
-		if ctx.Err() != nil {
-			return res
-		}
-	}
-}
-
-func readLine(r *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(line)+len(chunk) > max+2 {
-			return nil, errors.New("transport: SSE line too long")
-		}
-		line = append(line, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && len(line) == 0 {
-			return nil, err
-		}
-		if err != nil && !bytes.HasSuffix(line, []byte("\n")) {
-			return nil, err // a cut-off last line is not an event
-		}
-		return bytes.TrimRight(line, "\r\n"), nil
-	}
 }
 
 // startGetStream opens the legacy GET stream for server-initiated
@@ -529,6 +469,12 @@ func (c *StreamableClient) noteSession(resp *http.Response) {
 	}
 }
 
+// inbound is what Read returns next: a message, or a *DecodeError.
+type inbound struct {
+	m   *Message
+	err error
+}
+
 // deliver hands a message to Read, noting the version initialize agreed on.
 func (c *StreamableClient) deliver(m *Message) {
 	if m.IsResponse() && m.Result != nil {
@@ -544,8 +490,15 @@ func (c *StreamableClient) deliver(m *Message) {
 		}
 		c.mu.Unlock()
 	}
+	c.push(inbound{m: m})
+}
+
+// deliverErr hands a frame that could not be read to Read.
+func (c *StreamableClient) deliverErr(de *DecodeError) { c.push(inbound{err: de}) }
+
+func (c *StreamableClient) push(in inbound) {
 	select {
-	case c.in <- m:
+	case c.in <- in:
 	case <-c.ctx.Done():
 	}
 }

@@ -100,6 +100,11 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	fs.StringVar(&cfg.resolve.Dir, "cwd", "", "")
 	fs.StringVar(&cfg.resolve.Config, "config", "", "")
 	fs.StringVar(&cfg.resolve.Server, "server", "", "")
+	fs.Func("max-message-size", "", func(v string) error {
+		n, err := inspector.ParseSize(v)
+		cfg.resolve.MaxMessageSize = n
+		return err
+	})
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", inspector.DefaultConnectTimeout, "")
 	fs.DurationVar(&cfg.timeout, "timeout", inspector.DefaultTimeout, "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")

@@ -34,6 +34,8 @@ Target flags (tools, call):
   --header "K: V"    HTTP header (repeatable)
   --config FILE      an mcp.json-style file;  --server NAME  picks its entry
   --connect-timeout  how long to wait for initialize (default 30s)
+  --max-message-size the longest message taken from the server (default
+                     256MiB; 64MiB, 100MB, 1GiB…); a longer one fails its call
   -v                 show the server's stderr, log messages and progress
 
 tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
@@ -73,6 +75,7 @@ Exit codes:
   6  the server's own tool schema is invalid (--strict)
   7  another JSON-RPC error from the server
   8  timeout
+  9  a message from the server was over --max-message-size
 On failure, the human message on stderr is followed by one line of JSON:
   {"exitCode":N,"kind":"…","message":"…", …}
 `

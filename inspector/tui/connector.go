@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -61,6 +62,9 @@ type CommandConnector struct {
 	Args []string
 	Env  []string
 	Dir  string
+	// MaxMessageSize is the longest message accepted from the server
+	// (0: inspector.DefaultMaxMessageSize).
+	MaxMessageSize int
 }
 
 // Connect starts the process and initializes it.
@@ -69,7 +73,11 @@ func (c *CommandConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 	lines := make(chan string, 256)
 	pr, pw := io.Pipe()
 	go tail.pump(pr, lines)
-	conn, err := transport.Command(c.Name, c.Args, &transport.CommandOptions{Env: c.Env, Dir: c.Dir, Stderr: pw})
+	limit := c.MaxMessageSize
+	if limit <= 0 {
+		limit = inspector.DefaultMaxMessageSize
+	}
+	conn, err := transport.Command(c.Name, c.Args, &transport.CommandOptions{Env: c.Env, Dir: c.Dir, Stderr: pw, MaxMessageSize: limit})
 	if err != nil {
 		pw.Close()
 		return nil, &ConnectError{Err: err, Report: fmt.Sprintf("cannot start %s: %v\n\nCheck that the command exists and is executable.", c.Name, err)}

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/progress"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -79,6 +80,8 @@ func outcome(m callDoneMsg) string {
 	switch {
 	case errors.Is(m.err, context.Canceled):
 		return "cancelled"
+	case errors.Is(m.err, transport.ErrTooLarge):
+		return "too large"
 	case m.err != nil:
 		return "protocol error"
 	case m.res != nil && m.res.IsError:
@@ -97,6 +100,8 @@ func (p *resultPane) statusLine() string {
 		return st.ToolError.Render("⊘ not sent") + st.Dim.Render(" · "+p.tool+" runs only as a task")
 	case errors.Is(p.err, context.Canceled):
 		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
+	case errors.Is(p.err, transport.ErrTooLarge):
+		return st.ProtocolError.Render("✗ message too large") + st.Dim.Render(" · "+termtext.Line(p.tool)+" · "+took)
 	case errors.As(p.err, &rpc):
 		return st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)) + st.Dim.Render(" (JSON-RPC) · "+p.tool+" · "+took)
 	case p.err != nil:
@@ -124,6 +129,9 @@ func (p *resultPane) layout() {
 }
 
 func (p *resultPane) errorLines() []string {
+	if hint := inspector.TooLargeHint(p.err); hint != "" {
+		return p.wrap(p.err.Error() + "\n\n" + hint)
+	}
 	var rpc *transport.Error
 	if errors.As(p.err, &rpc) {
 		out := p.wrap(rpc.Message)

@@ -1,6 +1,8 @@
 // Command stdioserver is the real subprocess the sdk tests talk to over
 // stdio: tools that wait for each other, print to stdout, report progress,
-// and wait to be cancelled (it stops on SIGINT/SIGTERM, through Run).
+// wait to be cancelled (it stops on SIGINT/SIGTERM, through Run) and
+// return big results; with STDIOSERVER_TOOLS_PAD=N one more tool makes
+// tools/list about N bytes long.
 package main
 
 import (
@@ -8,6 +10,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -74,9 +78,23 @@ func Wait(ctx context.Context, _ WaitArgs) (string, error) {
 	return "", ctx.Err()
 }
 
+// BigArgs are the arguments of big.
+type BigArgs struct {
+	Bytes int `json:"bytes" jsonschema:"minimum=0"`
+}
+
+// Big returns a text of the given size.
+func Big(ctx context.Context, a BigArgs) (sdk.Content, error) {
+	return sdk.Text(strings.Repeat("x", a.Bytes)), nil
+}
+
 func main() {
 	s := sdk.NewServer("stdioserver", &sdk.ServerOptions{Version: "1.2.3"})
+	if n, _ := strconv.Atoi(os.Getenv("STDIOSERVER_TOOLS_PAD")); n > 0 {
+		sdk.Tool(s, Count, &sdk.ToolOptions{Name: "padding", Description: strings.Repeat("p", n)})
+	}
 	sdk.Tool(s, Barrier)
+	sdk.Tool(s, Big)
 	sdk.Tool(s, Chatty)
 	sdk.Tool(s, Count)
 	sdk.Tool(s, Wait)

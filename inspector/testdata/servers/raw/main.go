@@ -1,6 +1,9 @@
 // A hand-written MCP server (standard library only) with the odd behaviours
 // the mcpdev tests need: an invalid tool schema, a JSON-RPC error, a slow
-// tool, progress notifications, and tools reporting their environment.
+// tool, progress notifications, tools reporting their environment, and
+// big messages: the big tool returns a text of the given size with the
+// response's id last (as the TypeScript SDK writes it), and with
+// RAW_TOOLS_PAD=N tools/list is padded to about N bytes.
 package main
 
 import (
@@ -8,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -43,7 +48,8 @@ const tools = `[
  {"name":"slow","inputSchema":{"type":"object","properties":{"ms":{"type":"integer"}}}},
  {"name":"progress","inputSchema":{"type":"object","properties":{"steps":{"type":"integer"},"ms":{"type":"integer"}}}},
  {"name":"env","inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}},
- {"name":"cwd","inputSchema":{"type":"object"}}
+ {"name":"cwd","inputSchema":{"type":"object"}},
+ {"name":"big","description":"Return a text of the given size.","inputSchema":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0}},"required":["bytes"]}}
 ]`
 
 func main() {
@@ -58,7 +64,7 @@ func main() {
 		case "initialize":
 			send(message{ID: m.ID, Result: map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}}, "serverInfo": map[string]any{"name": "raw", "version": "1"}}})
 		case "tools/list":
-			send(message{ID: m.ID, Result: map[string]any{"tools": json.RawMessage(tools)}})
+			send(message{ID: m.ID, Result: map[string]any{"tools": json.RawMessage(paddedTools())}})
 		case "tools/call":
 			go call(m)
 		default:
@@ -111,10 +117,39 @@ func call(m message) {
 	case "env":
 		name, _ := p.Arguments["name"].(string)
 		send(message{ID: m.ID, Result: text(os.Getenv(name))})
+	case "big":
+		sendBig(m.ID, int(num("bytes", 0)))
 	case "cwd":
 		wd, _ := os.Getwd()
 		send(message{ID: m.ID, Result: text(wd)})
 	default:
 		send(message{ID: m.ID, Error: map[string]any{"code": -32602, "message": "Unknown tool: " + p.Name}})
 	}
+}
+
+// sendBig answers with a text of n bytes, the id after the result.
+func sendBig(id json.RawMessage, n int) {
+	mu.Lock()
+	defer mu.Unlock()
+	w := bufio.NewWriterSize(os.Stdout, 1<<20)
+	w.WriteString(`{"result":{"content":[{"type":"text","text":"`)
+	chunk := strings.Repeat("x", 64<<10)
+	for n > 0 {
+		k := min(n, len(chunk))
+		w.WriteString(chunk[:k])
+		n -= k
+	}
+	fmt.Fprintf(w, `"}]},"jsonrpc":"2.0","id":%s}`+"\n", id)
+	w.Flush()
+}
+
+// paddedTools is the tool list, with one more tool whose description
+// makes the answer about RAW_TOOLS_PAD bytes long.
+func paddedTools() string {
+	n, _ := strconv.Atoi(os.Getenv("RAW_TOOLS_PAD"))
+	if n <= 0 {
+		return tools
+	}
+	pad := `{"name":"padding","description":"` + strings.Repeat("p", n) + `","inputSchema":{"type":"object"}}`
+	return strings.TrimSuffix(strings.TrimSpace(tools), "]") + "," + pad + "]"
 }

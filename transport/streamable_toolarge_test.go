@@ -1,0 +1,114 @@
+package transport_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Over HTTP a response over MaxMessageSize fails its request at once,
+// worded as on stdio (a *DecodeError matching ErrTooLarge, with the id of
+// the request, the size and the limit), whether it comes as JSON (with or
+// without a Content-Length) or as an SSE event (after a small one, with
+// the id last); the next request works. The SSE stream is not resumed
+// for it.
+func TestHTTPResponseTooLarge(t *testing.T) {
+	big := `{"result":{"text":"` + strings.Repeat("x", 5000) + `"},"jsonrpc":"2.0","id":%s}`
+	small := `{"jsonrpc":"2.0","id":%s,"result":{}}`
+	progress := `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}`
+	tests := []struct {
+		name  string
+		serve func(w http.ResponseWriter, body string)
+		size  int
+	}{
+		{"JSON with a length", func(w http.ResponseWriter, body string) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+			fmt.Fprint(w, body)
+		}, 0},
+		{"JSON chunked", func(w http.ResponseWriter, body string) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(200)
+			w.(http.Flusher).Flush()
+			fmt.Fprint(w, body)
+		}, 0},
+		{"SSE", func(w http.ResponseWriter, body string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "id: 1-1\ndata: %s\n\nid: 1-2\ndata: %s\n\n", progress, body)
+		}, 0},
+		{"SSE over several data lines", func(w http.ResponseWriter, body string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			half := len(body) / 2
+			fmt.Fprintf(w, "id: 1-1\ndata: %s\ndata: %s\n\n", body[:half], body[half:])
+		}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var gets atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Method == http.MethodGet {
+					gets.Add(1)
+					w.WriteHeader(http.StatusMethodNotAllowed)
+					return
+				}
+				body, _ := io.ReadAll(r.Body)
+				m, _ := transport.Decode(body)
+				if string(m.ID) == "1" {
+					tt.serve(w, fmt.Sprintf(big, m.ID))
+					return
+				}
+				w.Header().Set("Content-Type", "application/json")
+				fmt.Fprintf(w, small, m.ID)
+			}))
+			defer srv.Close()
+			c := transport.NewStreamableClient(srv.URL, &transport.StreamableClientOptions{MaxMessageSize: 1024})
+			defer c.Close()
+			ctx := testContext(t)
+			send := func(id int64) {
+				m, _ := transport.NewRequest(id, "tools/call", map[string]string{"name": "t"})
+				if err := c.Write(ctx, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			send(1)
+			var de *transport.DecodeError
+			for {
+				m, err := c.Read(ctx)
+				if err == nil && m.Method != "" {
+					continue // the progress notification
+				}
+				if !errors.As(err, &de) || !errors.Is(err, transport.ErrTooLarge) {
+					t.Fatalf("Read = %+v, %v; want a *DecodeError matching ErrTooLarge", m, err)
+				}
+				break
+			}
+			size := len(fmt.Sprintf(big, "1")) + tt.size
+			want := fmt.Sprintf("transport: response too large: %d bytes (%s), over the 1 KiB limit", size, transport.FormatSize(int64(size)))
+			if err := error(de); err.Error() != want || string(de.Msg.ID) != "1" || !de.IsResponse() || de.Size != size || de.Limit != 1024 {
+				t.Errorf("error %q, id %s, response %v, size %d, limit %d; want %q, id 1", err, de.Msg.ID, de.IsResponse(), de.Size, de.Limit, want)
+			}
+			send(2)
+			if m, err := c.Read(ctx); err != nil || string(m.ID) != "2" {
+				t.Fatalf("the next request: %+v, %v", m, err)
+			}
+			if n := gets.Load(); n != 0 {
+				t.Errorf("%d GET requests: the stream was resumed", n)
+			}
+		})
+	}
+}
+
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
