@@ -10,3 +10,10 @@ import (
 func SetSleep(c *StreamableClient, sleep func(ctx context.Context, d time.Duration)) {
 	c.sleep = sleep
 }
+
+// SweepArmed reports whether h's idle-session sweep timer is set.
+func SweepArmed(h *StreamableServer) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.sweeper != nil
+}

@@ -3,8 +3,6 @@ package transport
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -79,8 +77,14 @@ type StreamableServerOptions struct {
 	// challenge, or the status of an *HTTPError.
 	Authorize func(r *http.Request) error
 	// SessionIdleTimeout ends legacy sessions idle for this long
-	// (default 30 minutes).
+	// (default 30 minutes). A timer sweeps them out while sessions live;
+	// Close stops it.
 	SessionIdleTimeout time.Duration
+	// MaxSessions caps the legacy sessions alive at once (default
+	// DefaultMaxSessions). An initialize beyond it, once idle sessions
+	// are swept, is answered 503 Service Unavailable with a JSON-RPC error
+	// naming the cap.
+	MaxSessions int
 	// ReplayEvents is how many SSE events each stream keeps for
 	// resumption with Last-Event-ID (default 256).
 	ReplayEvents int
@@ -103,14 +107,15 @@ type StreamableServer struct {
 	backend StreamableBackend
 	opts    StreamableServerOptions
 
-	mu        sync.Mutex
-	sessions  map[string]*httpSession
-	lastSweep time.Time
+	mu       sync.Mutex
+	sessions map[string]*httpSession
+	opening  int         // initialize requests holding a place below MaxSessions
+	sweeper  *time.Timer // the next sweep of idle sessions; nil when none live
 }
 
 // NewStreamableServer returns a handler feeding backend; opts may be nil.
 func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
-	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}, lastSweep: time.Now()}
+	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -125,6 +130,9 @@ func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOption
 	}
 	if h.opts.WriteTimeout <= 0 {
 		h.opts.WriteTimeout = 30 * time.Second
+	}
+	if h.opts.MaxSessions <= 0 {
+		h.opts.MaxSessions = DefaultMaxSessions
 	}
 	return h
 }
@@ -449,21 +457,6 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	}
 }
 
-func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *Message) {
-	s := h.newSession()
-	resp := s.backend.Handle(s.ctx, m, nil)
-	if resp == nil || resp.Error != nil {
-		s.close()
-		writeJSON(w, http.StatusOK, "", resp)
-		return
-	}
-	s.polling = resumableVersion(resp.Result)
-	h.mu.Lock()
-	h.sessions[s.id] = s
-	h.mu.Unlock()
-	writeJSON(w, http.StatusOK, s.id, resp)
-}
-
 // get opens the session's stream of server-initiated messages, or resumes
 // a stream after Last-Event-ID.
 func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
@@ -528,69 +521,6 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 		return nil, false
 	}
 	return s, true
-}
-
-func (h *StreamableServer) newSession() *httpSession {
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: newSessionID(), ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
-	s.get = newSSEStream("0", s.replay)
-	s.streams["0"] = s.get
-	s.backend = h.backend.NewSession(s.notify)
-	s.touch()
-	h.sweep()
-	return s
-}
-
-// session looks up a live session and marks it busy (release when done).
-func (h *StreamableServer) session(id string) *httpSession {
-	h.mu.Lock()
-	s := h.sessions[id]
-	h.mu.Unlock()
-	if s == nil || s.ctx.Err() != nil {
-		return nil
-	}
-	s.acquire()
-	return s
-}
-
-// sweep ends sessions idle for longer than SessionIdleTimeout; it runs at
-// most once a minute, when sessions are created.
-func (h *StreamableServer) sweep() {
-	now := time.Now()
-	h.mu.Lock()
-	if now.Sub(h.lastSweep) < time.Minute {
-		h.mu.Unlock()
-		return
-	}
-	h.lastSweep = now
-	var idle []*httpSession
-	for id, s := range h.sessions {
-		if s.idleSince(now) > h.opts.SessionIdleTimeout {
-			delete(h.sessions, id)
-			idle = append(idle, s)
-		}
-	}
-	h.mu.Unlock()
-	for _, s := range idle {
-		s.close()
-	}
-}
-
-// Close ends every session.
-func (h *StreamableServer) Close() {
-	h.mu.Lock()
-	all := h.sessions
-	h.sessions = map[string]*httpSession{}
-	h.mu.Unlock()
-	for _, s := range all {
-		s.close()
-	}
-}
-
-func newSessionID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand never fails on supported platforms
-	return hex.EncodeToString(b[:])
 }
 
 // writeHTTPError answers with an HTTP status and a JSON-RPC error body.

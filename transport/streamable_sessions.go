@@ -1,0 +1,149 @@
+package transport
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// DefaultMaxSessions is how many legacy sessions a StreamableServer keeps
+// alive at once unless told otherwise.
+const DefaultMaxSessions = 10000
+
+// initialize opens a legacy session, if there is room for one.
+func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *Message) {
+	if !h.reserve() {
+		w.Header().Set("Retry-After", strconv.Itoa(int(h.sweepEvery().Seconds())+1))
+		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, CodeInternalError,
+			"Service Unavailable: too many sessions (the limit is "+strconv.Itoa(h.opts.MaxSessions)+
+				"); end unused ones with DELETE, or try again once idle ones expire")
+		return
+	}
+	s := h.newSession()
+	resp := s.backend.Handle(s.ctx, m, nil)
+	if resp == nil || resp.Error != nil {
+		s.close()
+		h.admit(nil)
+		writeJSON(w, http.StatusOK, "", resp)
+		return
+	}
+	s.polling = resumableVersion(resp.Result)
+	h.admit(s)
+	writeJSON(w, http.StatusOK, s.id, resp)
+}
+
+// reserve takes a place for a new session below MaxSessions, sweeping
+// idle sessions first when there is none.
+func (h *StreamableServer) reserve() bool {
+	h.mu.Lock()
+	full := len(h.sessions)+h.opening >= h.opts.MaxSessions
+	h.mu.Unlock()
+	if full {
+		h.sweep()
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.sessions)+h.opening >= h.opts.MaxSessions {
+		return false
+	}
+	h.opening++
+	return true
+}
+
+// admit fills the place reserve took with s (nil: initialize failed).
+func (h *StreamableServer) admit(s *httpSession) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.opening--
+	if s != nil {
+		h.sessions[s.id] = s
+		h.armSweep()
+	}
+}
+
+func (h *StreamableServer) newSession() *httpSession {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &httpSession{id: newSessionID(), ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
+	s.get = newSSEStream("0", s.replay)
+	s.streams["0"] = s.get
+	s.backend = h.backend.NewSession(s.notify)
+	s.touch()
+	return s
+}
+
+// session looks up a live session and marks it busy (release when done).
+func (h *StreamableServer) session(id string) *httpSession {
+	h.mu.Lock()
+	s := h.sessions[id]
+	h.mu.Unlock()
+	if s == nil || s.ctx.Err() != nil {
+		return nil
+	}
+	s.acquire()
+	return s
+}
+
+// sweepEvery is how often idle sessions are looked for: half the idle
+// timeout, at most a minute.
+func (h *StreamableServer) sweepEvery() time.Duration {
+	return max(min(h.opts.SessionIdleTimeout/2, time.Minute), time.Millisecond)
+}
+
+// armSweep starts the sweep timer while sessions live; h.mu is held. The
+// timer holds no goroutine while it waits.
+func (h *StreamableServer) armSweep() {
+	if h.sweeper == nil && len(h.sessions) > 0 {
+		h.sweeper = time.AfterFunc(h.sweepEvery(), h.sweepTick)
+	}
+}
+
+func (h *StreamableServer) sweepTick() {
+	h.mu.Lock()
+	h.sweeper = nil
+	h.mu.Unlock()
+	h.sweep()
+	h.mu.Lock()
+	h.armSweep()
+	h.mu.Unlock()
+}
+
+// sweep ends sessions idle for longer than SessionIdleTimeout.
+func (h *StreamableServer) sweep() {
+	now := time.Now()
+	var idle []*httpSession
+	h.mu.Lock()
+	for id, s := range h.sessions {
+		if s.idleSince(now) > h.opts.SessionIdleTimeout {
+			delete(h.sessions, id)
+			idle = append(idle, s)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range idle {
+		s.close()
+	}
+}
+
+// Close ends every session and stops the sweep timer.
+func (h *StreamableServer) Close() {
+	h.mu.Lock()
+	all := h.sessions
+	h.sessions = map[string]*httpSession{}
+	if h.sweeper != nil {
+		h.sweeper.Stop()
+		h.sweeper = nil
+	}
+	h.mu.Unlock()
+	for _, s := range all {
+		s.close()
+	}
+}
+
+func newSessionID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand never fails on supported platforms
+	return hex.EncodeToString(b[:])
+}
