@@ -192,6 +192,9 @@ func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit fu
 		return nil
 	}
 	result, err := s.dispatchModern(ctx, m, emit, ss)
+	if err == errCancelled {
+		return nil
+	}
 	return respond(m, result, err)
 }
 

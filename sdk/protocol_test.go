@@ -536,10 +536,13 @@ func TestServeShutdownCancelsCalls(t *testing.T) {
 
 // A cancellation that arrives before its call has started (the reader
 // hands the call to another goroutine; over HTTP it may come on another
-// request) still cancels that call when it starts.
+// request) still cancels that call when it starts, and the call is not
+// answered.
 func TestCancellationBeforeCallStarts(t *testing.T) {
 	s := sdk.NewServer("cancel", nil)
+	saw := make(chan error, 2)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
+		saw <- ctx.Err()
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
@@ -557,11 +560,13 @@ func TestCancellationBeforeCallStarts(t *testing.T) {
 	}
 	handle(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	handle(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)
-	resp := handle(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
-	if !strings.Contains(string(resp.Result), "context canceled") {
-		t.Errorf("call 7 after its cancellation = %s, want it cancelled", resp.Result)
+	if resp := handle(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"check","arguments":{}}}`); resp != nil {
+		t.Errorf("call 7 after its cancellation answered %s, want no answer", toJSON(t, resp))
 	}
-	resp = handle(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
+	if err := <-saw; !errors.Is(err, context.Canceled) {
+		t.Errorf("call 7 ran with ctx.Err() = %v, want it cancelled", err)
+	}
+	resp := handle(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
 	if !strings.Contains(string(resp.Result), `"ran"`) {
 		t.Errorf("call 8 (never cancelled) = %s", resp.Result)
 	}

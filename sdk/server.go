@@ -350,12 +350,16 @@ func (l *serveLoop) work(f func()) {
 	}
 }
 
+// answerBadFrame answers a frame that could not be read with its error,
+// as over HTTP: a request (or a message with an id but neither a method, a
+// result nor an error) gets it under its id, a frame whose id could not be
+// read under id null. A response or a notification is never answered.
 func (s *Server) answerBadFrame(ctx context.Context, conn transport.Conn, de *transport.DecodeError) {
 	var id []byte
 	if de.Msg != nil {
 		id = de.Msg.ID
-		if de.Msg.IsResponse() || (de.Msg.Method != "" && len(id) == 0) {
-			return // never answer a response or a notification
+		if de.IsResponse() || (de.Msg.Method != "" && len(id) == 0) {
+			return
 		}
 	}
 	fmt.Fprintf(s.opts.Stderr, "sdk: %v\n", de)

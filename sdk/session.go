@@ -23,7 +23,7 @@ type Session struct {
 	logLevel    LogLevel
 	clientCaps  map[string]json.RawMessage // declared in initialize
 	clientInfo  Implementation             // sent in initialize
-	inflight    map[string]context.CancelFunc
+	inflight    map[string]inflightCall
 	// early holds cancellations that arrived before their call started
 	// (the call is read, then handed to another goroutine; over HTTP it may
 	// come on another request): the call is cancelled as it starts.
@@ -34,7 +34,7 @@ type Session struct {
 // NewSession starts a session whose server-to-client messages (progress,
 // logs, list changes) go to notify.
 func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
-	ss := &Session{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]context.CancelFunc{}}
+	ss := &Session{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]inflightCall{}}
 	s.mu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.mu.Unlock()
@@ -45,8 +45,8 @@ func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
 func (ss *Session) Close() {
 	ss.mu.Lock()
 	ss.closed = true
-	for _, cancel := range ss.inflight {
-		cancel()
+	for _, call := range ss.inflight {
+		call.cancel()
 	}
 	ss.mu.Unlock()
 	ss.srv.mu.Lock()
@@ -62,7 +62,8 @@ func (ss *Session) ProtocolVersion() string {
 }
 
 // Handle processes one incoming message and returns the response to send,
-// or nil for notifications and responses. A request of the stateless
+// or nil for notifications, responses and a request the client cancelled
+// with notifications/cancelled (which must not be answered). A request of the stateless
 // (2026-07-28) era — its _meta carries the protocol version — is answered
 // statelessly, with or without initialize; everything else follows the
 // handshake era.
@@ -83,6 +84,9 @@ func (ss *Session) handle(ctx context.Context, m *transport.Message, emit func(*
 		return nil
 	}
 	result, err := ss.dispatch(ctx, m, emit)
+	if err == errCancelled {
+		return nil
+	}
 	return respond(m, result, err)
 }
 
@@ -136,6 +140,10 @@ func (ss *Session) initialize(raw json.RawMessage) (any, error) {
 	var caps map[string]json.RawMessage
 	_ = json.Unmarshal(p.Capabilities, &caps)
 	ss.mu.Lock()
+	if had := ss.version; had != "" {
+		ss.mu.Unlock()
+		return nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: the session is already initialized (protocol %s); initialize may be sent only once", had)
+	}
 	ss.version = version
 	ss.clientCaps = caps
 	ss.clientInfo = p.ClientInfo
@@ -173,8 +181,9 @@ func (ss *Session) callTool(ctx context.Context, m *transport.Message, emit func
 }
 
 // callTool runs a tools/call request with the call's context ci; ss (may
-// be nil) tracks it for notifications/cancelled.
-func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *Session) (*CallToolResult, error) {
+// be nil) tracks it for notifications/cancelled, and a call the client
+// cancelled returns errCancelled, whatever the tool returned.
+func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *Session) (res *CallToolResult, err error) {
 	var p CallToolParams
 	if !decodeCallParams(m.Params, &p) {
 		p = CallToolParams{}
@@ -187,37 +196,19 @@ func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInf
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
 	}
 	if ss != nil {
-		var done func()
+		var done func() bool
 		ctx, done = ss.track(ctx, m.ID)
-		defer done()
+		defer func() {
+			if done() {
+				res, err = nil, errCancelled
+			}
+		}()
 	}
 	ci.tool = p.Name
 	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
 	}
 	return t.handler(withCall(ctx, ci), p.Arguments)
-}
-
-// track registers a cancellable context for request id.
-func (ss *Session) track(ctx context.Context, id json.RawMessage) (context.Context, func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	key := string(id)
-	ss.mu.Lock()
-	if ss.closed {
-		cancel()
-	}
-	if i := slices.Index(ss.early, key); i >= 0 {
-		ss.early = slices.Delete(ss.early, i, i+1)
-		cancel()
-	}
-	ss.inflight[key] = cancel
-	ss.mu.Unlock()
-	return ctx, func() {
-		ss.mu.Lock()
-		delete(ss.inflight, key)
-		ss.mu.Unlock()
-		cancel()
-	}
 }
 
 func (ss *Session) level() LogLevel {
@@ -253,28 +244,6 @@ func (ss *Session) handleNotification(m *transport.Message) {
 		if json.Unmarshal(m.Params, &p) == nil {
 			ss.cancel(string(p.RequestID))
 		}
-	}
-}
-
-// maxEarlyCancels bounds the cancellations kept for calls not yet started
-// (request ids are never reused in a session, so one kept too long is
-// merely dropped later).
-const maxEarlyCancels = 64
-
-// cancel cancels the call with request id key, or remembers the
-// cancellation for when that call starts.
-func (ss *Session) cancel(key string) {
-	ss.mu.Lock()
-	cancel := ss.inflight[key]
-	if cancel == nil {
-		if len(ss.early) == maxEarlyCancels {
-			ss.early = ss.early[1:]
-		}
-		ss.early = append(ss.early, key)
-	}
-	ss.mu.Unlock()
-	if cancel != nil {
-		cancel()
 	}
 }
 

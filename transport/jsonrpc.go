@@ -279,7 +279,7 @@ func checkMessage(m *Message) *Error {
 		return Errorf(CodeInvalidRequest, "Invalid Request: neither a method nor an id")
 	}
 	if m.Method == "" && m.Result == nil && m.Error == nil {
-		return Errorf(CodeInvalidRequest, "Invalid Request: a response needs a result or an error")
+		return Errorf(CodeInvalidRequest, "Invalid Request: a message with an id needs a method (a request), or a result or an error (a response)")
 	}
 	if len(m.Params) > 0 && m.Params[0] != '{' && m.Params[0] != '[' && !bytes.Equal(m.Params, []byte("null")) {
 		return Errorf(CodeInvalidRequest, "Invalid Request: params must be an object")

@@ -271,7 +271,8 @@ func (o *responseStream) switchToSSE() {
 	}
 }
 
-// finish sends the response and ends the request's stream.
+// finish sends the response (nil: none, the request was cancelled) and
+// ends the request's stream.
 func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -284,14 +285,17 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 		writeJSON(o.w, status(e), o.sessionID, resp)
 		return
 	}
-	data, _ := encodeMessage(resp)
 	if o.st != nil {
-		o.st.send(data)
+		if resp != nil {
+			data, _ := encodeMessage(resp)
+			o.st.send(data)
+		}
 		o.st.finish()
 		o.st.detach(o.conn)
 		return
 	}
-	if o.conn != nil {
+	if o.conn != nil && resp != nil {
+		data, _ := encodeMessage(resp)
 		_ = o.conn.write("", data)
 	}
 }
