@@ -44,6 +44,7 @@ type callInfo struct {
 	// both from its session.
 	version    string
 	clientInfo json.RawMessage
+	goroutines callGroup // started with Go; the call waits for them
 }
 
 type callKey struct{}

@@ -192,6 +192,37 @@ func TestSecondInitializeRefused(t *testing.T) {
 	})
 }
 
+// sdk.Go: a panic in a goroutine a tool started with it fails the call
+// (isError, with the panic), the call waits for it, and the server keeps
+// serving; outside a call the panic is still recovered.
+func TestGoRecoversPanicIntoCall(t *testing.T) {
+	s := sdk.NewServer("goroutines", &sdk.ServerOptions{Stderr: io.Discard})
+	sdk.Tool(s, func(ctx context.Context, a struct {
+		Panic bool `json:"panic"`
+	}) (string, error) {
+		sdk.Go(ctx, func() {
+			if a.Panic {
+				panic("kaboom")
+			}
+		})
+		return "ok", nil
+	}, quiet("spawn"))
+	c := memClient(t, s, "", nil)
+	res := callRaw(t, c, "spawn", `{"panic":true}`)
+	if !res.IsError || texts(res) != "Error executing tool spawn: panic in a goroutine: kaboom" {
+		t.Errorf("call with a panicking goroutine = %+v %q", res.IsError, texts(res))
+	}
+	if res := callRaw(t, c, "spawn", `{"panic":false}`); res.IsError || texts(res) != "ok" {
+		t.Errorf("the next call = %+v %q", res.IsError, texts(res))
+	}
+	done := make(chan struct{})
+	sdk.Go(context.Background(), func() {
+		defer close(done)
+		panic("outside a call")
+	})
+	<-done
+}
+
 func httpInit(t *testing.T, url string) string {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(legacyInit))

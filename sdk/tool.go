@@ -161,8 +161,17 @@ func checkIcons(icons []Icon) error {
 }
 
 // runHandler calls fn, turning a panic into an error so the server keeps
-// serving.
+// serving, then waits for the goroutines fn started with Go: a panic in
+// one of them fails the call too.
 func runHandler[In, Out any](ctx context.Context, name string, fn func(context.Context, In) (Out, error), in In) (out Out, err error) {
+	if ci := callFrom(ctx); ci != nil {
+		defer func() {
+			if gerr := ci.goroutines.wait(); gerr != nil {
+				var zero Out
+				out, err = zero, gerr
+			}
+		}()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(os.Stderr, "sdk: tool %s panicked: %v\n%s", name, r, debug.Stack())
