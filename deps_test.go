@@ -41,3 +41,24 @@ func TestImportDirection(t *testing.T) {
 		})
 	}
 }
+
+// Only tests import internal/testutil: no production package of the
+// module (testutil itself aside) has it among its dependencies.
+func TestTestutilOnlyInTests(t *testing.T) {
+	const testutil = "github.com/mcpdev/mcpdev/internal/testutil"
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "./...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		deps := strings.Fields(line)
+		if strings.HasPrefix(deps[0], testutil) {
+			continue
+		}
+		for _, dep := range deps[1:] {
+			if strings.HasPrefix(dep, testutil) {
+				t.Errorf("%s imports %s", deps[0], dep)
+			}
+		}
+	}
+}

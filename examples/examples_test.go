@@ -7,17 +7,15 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/aymanbagabas/go-udiff"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -32,41 +30,15 @@ var tutorial = []string{
 	"05-title-and-annotations",
 }
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	buildErr  error
-)
-
-// binary builds every tutorial example once per test run.
+// binary builds the tutorial example name once per test run.
 func binary(t *testing.T, name string) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "mcpdev-examples-")
-		if buildErr != nil {
-			return
-		}
-		args := []string{"build", "-o", binDir + string(filepath.Separator)}
-		for _, ex := range tutorial {
-			args = append(args, "./tutorial/"+ex)
-		}
-		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return filepath.Join(binDir, name)
+	return testutil.Build(t, "./tutorial/"+name)
 }
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
+	testutil.Main(m)
 }
 
 func testCtx(t *testing.T) context.Context {

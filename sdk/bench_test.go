@@ -16,12 +16,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -133,10 +133,7 @@ type benchProc struct {
 // completes the handshake.
 func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
 	b.Helper()
-	bin := filepath.Join(b.TempDir(), "server")
-	if out, err := exec.Command("go", "build", "-tags", tags, "-o", bin, pkg).CombinedOutput(); err != nil {
-		b.Fatalf("go build %s: %v\n%s", pkg, err, out)
-	}
+	bin := testutil.Build(b, pkg, "-tags", tags)
 	cmd := exec.Command(bin)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()

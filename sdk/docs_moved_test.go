@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -15,7 +16,7 @@ import (
 // movedServer builds testdata/multipkg/server with -trimpath (and the
 // extra flags), copies the binary into an empty directory and connects to
 // it there: the source is out of reach, only what the binary carries counts.
-func movedServer(t *testing.T, flags ...string) (*sdk.Client, *lockedBuffer) {
+func movedServer(t *testing.T, flags ...string) (*sdk.Client, *testutil.Buffer) {
 	t.Helper()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "server")
@@ -23,7 +24,7 @@ func movedServer(t *testing.T, flags ...string) (*sdk.Client, *lockedBuffer) {
 	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	stderr := &lockedBuffer{}
+	stderr := &testutil.Buffer{}
 	conn, err := transport.Command(bin, nil, &transport.CommandOptions{Dir: dir, Stderr: stderr})
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/peers"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -22,12 +23,7 @@ import (
 // buildConformanceServer builds examples/conformance once per test.
 func buildConformanceServer(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "conformance-server")
-	out, err := exec.Command("go", "build", "-o", bin, "../examples/conformance").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return testutil.Build(t, "../examples/conformance")
 }
 
 // startHTTPServer runs bin --http addr and waits until it says it serves.

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -24,12 +25,12 @@ type rawServer struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	out    *bufio.Reader
-	stderr *lockedBuffer
+	stderr *testutil.Buffer
 }
 
 func startRaw(t *testing.T, bin string) *rawServer {
 	t.Helper()
-	r := &rawServer{t: t, cmd: exec.Command(bin), stderr: &lockedBuffer{}}
+	r := &rawServer{t: t, cmd: exec.Command(bin), stderr: &testutil.Buffer{}}
 	r.cmd.Stderr = r.stderr
 	r.stdin, _ = r.cmd.StdinPipe()
 	stdout, _ := r.cmd.StdoutPipe()

@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/pipewait"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -24,10 +24,7 @@ import (
 // the server is inside a read waiting for the rest. The bound is the
 // test's own timeout.
 func TestStdioServerStopsOnSignal(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "stdioserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/stdioserver").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildStdioServer(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd := exec.Command(bin)
@@ -49,7 +46,7 @@ func TestStdioServerStopsOnSignal(t *testing.T) {
 			}
 			stderrW.Close()
 			stdinR.Close()
-			var stderr lockedBuffer
+			var stderr testutil.Buffer
 			started := make(chan struct{})
 			stderrDone := make(chan struct{})
 			go func() {

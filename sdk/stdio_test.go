@@ -11,26 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestStdioSubprocess runs testdata/stdioserver as a real process (built
 // once) and talks to it over its stdin and stdout.
@@ -40,7 +24,7 @@ func TestStdioSubprocess(t *testing.T) {
 	// End to end through transport.Command and sdk.Connect, in both eras.
 	for _, era := range eras {
 		t.Run("end to end/"+era.name, func(t *testing.T) {
-			var stderr lockedBuffer
+			var stderr testutil.Buffer
 			conn, err := transport.Command(bin, nil, &transport.CommandOptions{Stderr: &stderr})
 			if err != nil {
 				t.Fatal(err)
@@ -121,7 +105,7 @@ func TestStdioSubprocess(t *testing.T) {
 	t.Run("stdin EOF with requests in flight", func(t *testing.T) {
 		const n = 5
 		cmd := exec.Command(bin)
-		var stderr lockedBuffer
+		var stderr testutil.Buffer
 		cmd.Stderr = &stderr
 		var in bytes.Buffer
 		in.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n")
@@ -162,7 +146,7 @@ func TestStdioSubprocess(t *testing.T) {
 	// JSON-RPC error and the connection stays usable.
 	t.Run("bad frames", func(t *testing.T) {
 		cmd := exec.Command(bin)
-		var stderr lockedBuffer
+		var stderr testutil.Buffer
 		cmd.Stderr = &stderr
 		stdin, _ := cmd.StdinPipe()
 		stdout, _ := cmd.StdoutPipe()

@@ -1,44 +1,20 @@
 package sdk_test
 
 import (
-	"errors"
 	"flag"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"sync"
 	"testing"
-)
 
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // buildStdioServer builds testdata/stdioserver once per test run.
 func buildStdioServer(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		if buildDir, buildErr = os.MkdirTemp("", "sdk-test"); buildErr != nil {
-			return
-		}
-		out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, "stdioserver"), "./testdata/stdioserver").CombinedOutput()
-		if err != nil {
-			buildErr = errors.New("go build ./testdata/stdioserver: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return filepath.Join(buildDir, "stdioserver")
+	return testutil.Build(t, "./testdata/stdioserver")
 }
 
+// TestMain removes the binaries the subprocess tests build.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	os.Exit(code)
+	testutil.Main(m)
 }

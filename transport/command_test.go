@@ -9,10 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -109,26 +109,8 @@ func helperCommand(t *testing.T, mode string, opts *transport.CommandOptions) *t
 	return c
 }
 
-// syncBuffer is a bytes.Buffer safe for a child's stderr copier and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestCommandRoundTrip(t *testing.T) {
-	var stderr syncBuffer
+	var stderr testutil.Buffer
 	c := helperCommand(t, "echo", &transport.CommandOptions{Stderr: &stderr})
 	ctx := context.Background()
 	for i := int64(1); i <= 3; i++ {
@@ -211,7 +193,7 @@ func TestCommandReadsEverythingAfterExit(t *testing.T) {
 
 // Close kills a process that does not exit when its stdin closes.
 func TestCommandCloseKillsStubbornProcess(t *testing.T) {
-	var stderr syncBuffer
+	var stderr testutil.Buffer
 	c := helperCommand(t, "stubborn", &transport.CommandOptions{Stderr: &stderr, CloseTimeout: 50 * time.Millisecond})
 	for !strings.Contains(stderr.String(), "stubborn") {
 		select {

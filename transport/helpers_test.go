@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // TestMain lets the test binary double as the child process of the command
@@ -15,7 +17,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv("MCPDEV_TRANSPORT_HELPER"); mode != "" {
 		os.Exit(runHelper(mode))
 	}
-	os.Exit(m.Run())
+	testutil.Main(m)
 }
 
 // diff reports want and got line by line as (-want +got), or "" when equal.

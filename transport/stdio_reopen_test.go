@@ -4,13 +4,14 @@ import (
 	"context"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
 // A stdio connection closed while its read waits for stdin leaves the
 // next input to the next connection of the process.
 func TestStdioReopenAfterClose(t *testing.T) {
-	var stderr syncBuffer
+	var stderr testutil.Buffer
 	c := helperCommand(t, "stdio-reopen", &transport.CommandOptions{Stderr: &stderr})
 	ctx := context.Background()
 	exchange := func(id int64, want string) {

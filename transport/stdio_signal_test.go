@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/pipewait"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // A process reading its real stdin (a pipe the parent keeps open) stops
@@ -29,7 +30,7 @@ func TestStdioCloseInterruptsRead(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "MCPDEV_TRANSPORT_HELPER=stdio-cancel")
 	cmd.Stdin = stdinR
-	var stderr syncBuffer
+	var stderr testutil.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -21,7 +21,7 @@ func inspector(t *testing.T) func(args ...string) (stdout []byte, exitCode int) 
 	t.Helper()
 	node, files := peers.Find(t, peers.InspectorCLI)
 	cli := files[0]
-	bin := build(t, "plain")
+	bin := build(t)
 	home := t.TempDir()
 	return func(args ...string) ([]byte, int) {
 		t.Helper()

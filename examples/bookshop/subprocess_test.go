@@ -8,53 +8,27 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-var (
-	buildDir  string
-	buildMu   sync.Mutex
-	buildOnce = map[string]string{}
-)
-
-func TestMain(m *testing.M) {
-	var err error
-	buildDir, err = os.MkdirTemp("", "bookshop-test-")
-	if err != nil {
-		panic(err)
-	}
-	code := m.Run()
-	os.RemoveAll(buildDir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testutil.Main(m) }
 
 // build compiles this package with extra go build flags, once per flag set,
 // and returns the binary's path.
-func build(t *testing.T, name string, flags ...string) string {
+func build(t *testing.T, flags ...string) string {
 	t.Helper()
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	if bin, ok := buildOnce[name]; ok {
-		return bin
-	}
-	bin := filepath.Join(buildDir, name, "bookshop")
-	args := append(append([]string{"build"}, flags...), "-o", bin, ".")
-	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	buildOnce[name] = bin
-	return bin
+	return testutil.Build(t, ".", flags...)
 }
 
 // startBinary runs bin in dir over stdio and connects a client to it.
-func startBinary(t *testing.T, bin, dir string) (*sdk.Client, *syncBuffer) {
+func startBinary(t *testing.T, bin, dir string) (*sdk.Client, *testutil.Buffer) {
 	t.Helper()
-	stderr := &syncBuffer{}
+	stderr := &testutil.Buffer{}
 	conn, err := transport.Command(bin, nil, &transport.CommandOptions{Dir: dir, Stderr: stderr})
 	if err != nil {
 		t.Fatal(err)
@@ -70,25 +44,8 @@ func startBinary(t *testing.T, bin, dir string) (*sdk.Client, *syncBuffer) {
 	return c, stderr
 }
 
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func TestSubprocess(t *testing.T) {
-	c, _ := startBinary(t, build(t, "plain"), t.TempDir())
+	c, _ := startBinary(t, build(t), t.TempDir())
 	if got := c.ServerInfo().Name; got != "Bookshop" {
 		t.Errorf("server name %q", got)
 	}
@@ -143,7 +100,7 @@ func missingDescriptions(tools []sdk.ToolInfo) (missing []string, seen int) {
 
 // movedBinary copies bin into a fresh directory (no Go source anywhere near
 // it) and starts it there.
-func movedBinary(t *testing.T, bin string) (*sdk.Client, *syncBuffer) {
+func movedBinary(t *testing.T, bin string) (*sdk.Client, *testutil.Buffer) {
 	t.Helper()
 	data, err := os.ReadFile(bin)
 	if err != nil {
@@ -160,7 +117,7 @@ func movedBinary(t *testing.T, bin string) (*sdk.Client, *syncBuffer) {
 // A -trimpath build records source paths that do not exist on disk, so the
 // only place left for the doc comments is the generated table.
 func TestMovedBinaryKeepsDescriptions(t *testing.T) {
-	c, stderr := movedBinary(t, build(t, "trimpath", "-trimpath"))
+	c, stderr := movedBinary(t, build(t, "-trimpath"))
 	tools, err := c.ListTools(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +144,7 @@ func TestMovedBinaryWithoutTable(t *testing.T) {
 	if err := os.WriteFile(overlay, ov, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, stderr := movedBinary(t, build(t, "notable", "-trimpath", "-overlay", overlay))
+	c, stderr := movedBinary(t, build(t, "-trimpath", "-overlay", overlay))
 	tools, err := c.ListTools(context.Background())
 	if err != nil {
 		t.Fatal(err)
