@@ -10,8 +10,10 @@ import (
 // go/build/deps_test.go does):
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
+//	internal/schema ← transport, sdk, forms;  internal/schema/compile ← sdk, forms
 //
-// sdk and transport never pull in a TUI library; forms knows nothing of MCP.
+// sdk and transport never pull in a TUI library; forms knows nothing of MCP;
+// transport never links the JSON Schema compiler; internal/schema is stdlib only.
 func TestImportDirection(t *testing.T) {
 	rules := []struct {
 		pkg       string
@@ -20,6 +22,9 @@ func TestImportDirection(t *testing.T) {
 		{"./transport/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
 		{"./sdk/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
 		{"./forms/...", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/inspector"}},
+		{"./transport/...", []string{"github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile"}},
+		{"./internal/schema", []string{"github.com/mcpdev/mcpdev/", "github.com/santhosh-tekuri/", "charm.land/", "github.com/charmbracelet/"}},
+		{"./internal/schema/compile", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector", "charm.land/", "github.com/charmbracelet/"}},
 		{"./examples/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
 	}
 	for _, r := range rules {
@@ -31,7 +36,11 @@ func TestImportDirection(t *testing.T) {
 				}
 				t.Fatalf("go list -deps %s: %v\n%s", r.pkg, err, out)
 			}
+			self := "github.com/mcpdev/mcpdev/" + strings.TrimPrefix(r.pkg, "./")
 			for _, dep := range strings.Fields(string(out)) {
+				if dep == self {
+					continue // a package is its own dep, not a forbidden import
+				}
 				for _, bad := range r.forbidden {
 					if strings.HasPrefix(dep, bad) {
 						t.Errorf("%s imports %s (forbidden prefix %s)", r.pkg, dep, bad)

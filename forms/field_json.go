@@ -106,22 +106,3 @@ func sortedKeys(m map[string]any) []string {
 	sort.Strings(keys)
 	return keys
 }
-
-// plain converts ordered objects back to maps so values can be validated.
-func plain(v any) any {
-	switch x := v.(type) {
-	case *object:
-		m := make(map[string]any, len(x.keys))
-		for i, k := range x.keys {
-			m[k] = plain(x.vals[i])
-		}
-		return m
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = plain(e)
-		}
-		return out
-	}
-	return v
-}

@@ -3,6 +3,8 @@ package forms
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // listNode is an array edited item by item, with add and remove.
@@ -110,7 +112,7 @@ func (n *listNode) check() string {
 		return ""
 	}
 	v, _ := n.value()
-	ps := problemsOf(asSchema(n.sh.schema), plain(v))
+	ps := problemsOf(asSchema(n.sh.schema), schema.Plain(v))
 	for _, p := range ps {
 		if p.Path == "" || isIndex(p.Path) {
 			return p.String()

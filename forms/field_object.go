@@ -1,9 +1,6 @@
 package forms
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "github.com/mcpdev/mcpdev/internal/schema"
 
 // objectNode is an object shown as grouped sub-fields with dotted labels.
 type objectNode struct {
@@ -33,13 +30,13 @@ func (n *objectNode) rows(out []*row) []*row {
 }
 
 func (n *objectNode) value() (any, bool) {
-	obj := &object{}
+	obj := &schema.Object{}
 	for i, k := range n.kids {
 		if v, ok := k.value(); ok {
-			obj.set(n.names[i], v)
+			obj.Set(n.names[i], v)
 		}
 	}
-	if len(obj.keys) == 0 && !n.required && n.depth > 0 {
+	if obj.Len() == 0 && !n.required && n.depth > 0 {
 		return nil, false
 	}
 	return obj, true
@@ -86,36 +83,4 @@ func (n *nodeBase) reset() nodeBase {
 	c := *n
 	c.flag = ""
 	return c
-}
-
-// object is a JSON object that keeps its keys in insertion order.
-type object struct {
-	keys []string
-	vals []any
-}
-
-func (o *object) set(k string, v any) {
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, v)
-}
-
-// MarshalJSON writes the keys in order.
-func (o *object) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	for i, k := range o.keys {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		buf.Write(kb)
-		buf.WriteByte(':')
-		vb, err := json.Marshal(o.vals[i])
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(vb)
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/huh/v2"
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // inputNode edits a string, integer or number as text.
@@ -84,7 +85,7 @@ func firstProblem(s any, v any) string {
 	if sch == nil {
 		return ""
 	}
-	if ps := problemsOf(sch, plain(v)); len(ps) > 0 {
+	if ps := problemsOf(sch, schema.Plain(v)); len(ps) > 0 {
 		return ps[0].String()
 	}
 	return ""

@@ -23,7 +23,7 @@ type Field struct {
 // fields of their items. Recursive schemas stop where the form would
 // switch to a JSON editor.
 func Fields(schema []byte) ([]Field, error) {
-	doc, err := compile(schema)
+	doc, err := compileDoc(schema)
 	if err != nil {
 		return nil, err
 	}

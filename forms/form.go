@@ -61,7 +61,7 @@ func New(schema []byte, opts *Options) (*Form, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	doc, err := compile(schema)
+	doc, err := compileDoc(schema)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func (p Problem) String() string {
 // violation, in a stable order. The error is non-nil only when the schema
 // or args cannot be read at all.
 func Validate(schema []byte, args []byte) ([]Problem, error) {
-	doc, err := compile(schema)
+	doc, err := compileDoc(schema)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
+	"sort"
 	"strings"
 
+	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/schema/compile"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -14,54 +18,85 @@ import (
 var ErrSchema = errors.New("forms: invalid schema")
 
 // ErrRemoteRef is wrapped when a schema refers to a document other than
-// itself: forms never fetches a remote or file $ref.
-var ErrRemoteRef = errors.New("forms: remote $ref not allowed")
+// itself: forms never fetches a remote or file $ref. It is the same value
+// as sdk.ErrRemoteRef.
+var ErrRemoteRef = compile.ErrRemoteRef
 
 // schemaURL is the made-up location the document is compiled under.
-const schemaURL = "mem:///forms/schema.json"
+const schemaURL = compile.URL
 
-// refuseLoader is the compiler's only loader: every non-meta URL is refused.
-type refuseLoader struct{}
-
-func (refuseLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("%w: %s", ErrRemoteRef, url)
-}
-
-// document is a compiled schema plus what the compiler forgets: the order
-// of each object's keys in the source text.
+// document is a compiled schema plus what the compiler forgets: the source
+// text's key order, and formats it does not assert.
 type document struct {
-	root  *jsonschema.Schema
-	order keyOrder
+	root *jsonschema.Schema
+	src  any // the document decoded in order (objects *schema.Object)
 }
 
-// compile parses and compiles a schema document (2020-12 unless its
+// compileDoc parses and compiles a schema document (2020-12 unless its
 // $schema says otherwise), resolving only local references.
-func compile(schema []byte) (*document, error) {
-	if len(bytes.TrimSpace(schema)) == 0 {
-		schema = []byte("true")
+func compileDoc(raw []byte) (*document, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = []byte("true")
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	src, err := schema.DecodeOrderedNumbers(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
 	}
-	order, err := indexKeyOrder(schema)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(refuseLoader{})
-	if err := c.AddResource(schemaURL, doc); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
-	}
-	root, err := c.Compile(schemaURL)
+	root, err := compile.Schema(raw)
 	if err != nil {
 		if errors.Is(err, ErrRemoteRef) {
 			return nil, fmt.Errorf("%w: %w", ErrSchema, err)
 		}
 		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
 	}
-	return &document{root: root, order: order}, nil
+	return &document{root: root, src: src}, nil
+}
+
+// at returns the source value at the JSON pointer loc (as a compiled
+// schema's Location writes it, possibly URL-escaped).
+func (d *document) at(loc string) any {
+	if v := schema.At(d.src, loc); v != nil {
+		return v
+	}
+	if u, err := url.PathUnescape(loc); err == nil && u != loc {
+		return schema.At(d.src, u)
+	}
+	return nil
+}
+
+// format returns the raw "format" of the schema at loc: the compiler keeps
+// formats only where it asserts them.
+func (d *document) format(loc string) string {
+	f, _ := d.at(loc + "/format").(string)
+	return f
+}
+
+// propertyOrder returns the names of props in source order when the schema
+// location is known, and sorted otherwise.
+func (d *document) propertyOrder(loc string, props []string) []string {
+	var known []string
+	if o, ok := d.at(loc + "/properties").(*schema.Object); ok {
+		known = o.Keys()
+	}
+	want := map[string]bool{}
+	for _, p := range props {
+		want[p] = true
+	}
+	out := make([]string, 0, len(props))
+	for _, k := range known {
+		if want[k] {
+			out = append(out, k)
+			delete(want, k)
+		}
+	}
+	rest := []string{}
+	for _, p := range props {
+		if want[p] {
+			rest = append(rest, p)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }
 
 // pointerOf returns the JSON pointer part of a compiled schema's location

@@ -66,7 +66,7 @@ func (sp *shaper) shapeOf(s *jsonschema.Schema, stack []*jsonschema.Schema) *sha
 	}
 	sh.body = b
 	if loc, ok := pointerOf(b); ok {
-		sh.format = sp.doc.order.format(loc)
+		sh.format = sp.doc.format(loc)
 	}
 	sp.classify(b, sh, append(stack, b))
 	return sh

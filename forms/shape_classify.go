@@ -162,7 +162,7 @@ func (sp *shaper) addProps(p *jsonschema.Schema, sh *shape) {
 		names = append(names, k)
 	}
 	loc, _ := pointerOf(p)
-	for _, k := range sp.doc.order.propertyOrder(loc, names) {
+	for _, k := range sp.doc.propertyOrder(loc, names) {
 		if _, dup := sh.propSch[k]; !dup {
 			sh.props = append(sh.props, k)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/mcpdev/mcpdev/internal/schema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -28,7 +29,7 @@ func (f *Form) formValue() (json.RawMessage, error) {
 	}
 	v, ok := f.root.value()
 	if !ok {
-		v = &object{}
+		v = &schema.Object{}
 	}
 	return marshal(v)
 }

@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // argSchema is a tool's input schema as plain JSON values, used to apply
-// defaults and lax coercion before validation. $ref is resolved against
-// the root's $defs/definitions; unknown refs are left alone (the validator
-// will not fetch them either).
+// defaults and lax coercion before validation. A local $ref is followed
+// (schema.Doc.Deref); others are left alone (the validator will not fetch
+// them either).
 type argSchema struct {
 	root map[string]any
 }
@@ -80,14 +81,14 @@ func (a *preparer) prepare(s map[string]any, v any, depth int) any {
 	if depth > 64 || s == nil {
 		return v
 	}
-	s = a.resolve(s, 0)
-	if branch := nonNullBranch(s); branch != nil {
+	s = a.resolve(s)
+	if branch := schema.NonNull(s); branch != nil {
 		if v == nil {
 			return nil
 		}
 		return a.prepare(branch, v, depth+1)
 	}
-	switch schemaType(s) {
+	switch schema.FirstType(s["type"]) {
 	case "object":
 		return a.prepareObject(s, v, depth)
 	case "array":
@@ -148,62 +149,14 @@ func (a *argSchema) defaultOf(s map[string]any) (any, bool) {
 	if d, ok := s["default"]; ok {
 		return d, true
 	}
-	s = a.resolve(s, 0)
+	s = a.resolve(s)
 	d, ok := s["default"]
 	return d, ok
 }
 
-// resolve follows a local $ref ("#/$defs/X", "#/definitions/X").
-func (a *argSchema) resolve(s map[string]any, depth int) map[string]any {
-	ref, _ := s["$ref"].(string)
-	if ref == "" || depth > 32 {
-		return s
-	}
-	var target map[string]any
-	for _, prefix := range []string{"#/$defs/", "#/definitions/"} {
-		if name, ok := strings.CutPrefix(ref, prefix); ok {
-			defs, _ := a.root[strings.Trim(prefix[1:], "/")].(map[string]any)
-			target, _ = defs[name].(map[string]any)
-		}
-	}
-	if ref == "#" {
-		target = a.root
-	}
-	if target == nil {
-		return s
-	}
-	return a.resolve(target, depth+1)
-}
-
-// nonNullBranch returns X for anyOf/oneOf [X, {type: null}].
-func nonNullBranch(s map[string]any) map[string]any {
-	for _, key := range []string{"anyOf", "oneOf"} {
-		list, _ := s[key].([]any)
-		if len(list) != 2 {
-			continue
-		}
-		for i, b := range list {
-			if bm, _ := b.(map[string]any); bm != nil && bm["type"] == "null" {
-				other, _ := list[1-i].(map[string]any)
-				return other
-			}
-		}
-	}
-	return nil
-}
-
-func schemaType(s map[string]any) string {
-	switch t := s["type"].(type) {
-	case string:
-		return t
-	case []any:
-		for _, x := range t {
-			if str, _ := x.(string); str != "" && str != "null" {
-				return str
-			}
-		}
-	}
-	return ""
+// resolve follows a local $ref ("#/$defs/X", "#/definitions/X", "#").
+func (a *argSchema) resolve(s map[string]any) map[string]any {
+	return schema.Doc{Root: a.root}.Deref(s)
 }
 
 func parseJSONString(v any, open byte) any {

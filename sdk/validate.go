@@ -1,11 +1,8 @@
 package sdk
 
 import (
-	"errors"
-	"fmt"
-	"strings"
-
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/schema/compile"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -19,32 +16,15 @@ type Violation struct {
 }
 
 // ErrRemoteRef is returned when a schema refers to a document that is not
-// part of it: the SDK never fetches remote $refs.
-var ErrRemoteRef = errors.New("sdk: remote $ref not allowed")
-
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("%w: %s", ErrRemoteRef, url)
-}
+// part of it: the SDK never fetches remote $refs. It is the same value as
+// forms.ErrRemoteRef.
+var ErrRemoteRef = compile.ErrRemoteRef
 
 // compileSchema compiles a JSON Schema document (2020-12 unless it says
 // otherwise) once, for repeated validation. Formats and content encodings
 // are asserted, not just annotations: a date-time must be one.
 func compileSchema(raw []byte) (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
-	pydantic.Configure(c) // formats and base64 checked, in Pydantic's words
-	const url = "mcpdev:///schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, err
-	}
-	return c.Compile(url)
+	return compile.Schema(raw, pydantic.Configure) // formats and base64 checked, in Pydantic's words
 }
 
 // violations validates v against s and returns every problem found,

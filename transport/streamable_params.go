@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // Custom headers from tool parameters (SEP-2243, 2026-07-28 era over
@@ -153,11 +155,7 @@ func primitiveType(prop map[string]any) (string, string) {
 	case string:
 		types = []string{t}
 	case []any:
-		for _, x := range t {
-			if s, ok := x.(string); ok && s != "null" {
-				types = append(types, s)
-			}
-		}
+		types = schema.NonNullTypes(t)
 	case nil:
 		if _, has := prop["type"]; has {
 			return "", "the property's type must be string, integer or boolean"
