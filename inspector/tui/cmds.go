@@ -203,3 +203,12 @@ func saveMediaCmd(media []mediaBlock, dir string) tea.Cmd {
 		return savedMsg{paths: paths}
 	}
 }
+
+// closeConnCmd closes a connection that is no longer wanted (a restart
+// made it stale) without blocking Update.
+func closeConnCmd(c *Connection) tea.Cmd {
+	return func() tea.Msg {
+		c.close()
+		return nil
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/inspector"
@@ -45,19 +44,6 @@ type DevOptions struct {
 	RecordDir string
 }
 
-// devKeyMap holds the dev loop's keys (outside the form).
-type devKeyMap struct {
-	Dismiss, AutoRerun, Record key.Binding
-}
-
-func newDevKeys() devKeyMap {
-	return devKeyMap{
-		Dismiss:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "dismiss changes")),
-		AutoRerun: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "re-run on save")),
-		Record:    key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write session test")),
-	}
-}
-
 // callRecord is a finished call, for comparison and recording.
 type callRecord struct {
 	tool    string
@@ -70,7 +56,6 @@ type callRecord struct {
 // devState is the dev loop's part of the model.
 type devState struct {
 	opts DevOptions
-	keys devKeyMap
 	loop *inspector.DevLoop
 	// watching: the watcher runs (loop is nil in synchronous tests)
 	watching bool
@@ -106,7 +91,6 @@ func (d *devState) stateKey(target string) string {
 // devInit starts the watcher and loads the remembered arguments.
 func (m *Model) devInit() tea.Cmd {
 	d := &m.dev
-	d.keys = newDevKeys()
 	var cmds []tea.Cmd
 	if d.opts.StatePath != "" {
 		cmds = append(cmds, loadStateCmd(d.opts.StatePath))
@@ -183,30 +167,6 @@ func recordCmd(dir, fallback, name string, t *inspector.Target, calls []inspecto
 		err := inspector.WriteRecordedSession(path, t, calls)
 		return recordedMsg{path: path, where: where, n: len(calls), err: err}
 	}
-}
-
-// devUpdate handles the dev loop's messages, and looks at the messages of
-// a restart it asked for (the tool list, to show the diff) and at finished
-// calls (remembered, recorded, compared). ok: msg was fully handled.
-func (m *Model) devUpdate(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case devMsg:
-		return m.onDevMsg(msg), true
-	case toolsMsg:
-		if m.dev.awaitTools && m.current(msg.gen) {
-			return m.onDevTools(msg), true
-		}
-	case connectFailedMsg:
-		if m.current(msg.gen) {
-			m.dev.awaitTools = false
-			m.setDevHeader()
-		}
-	case callDoneMsg:
-		if m.call != nil && msg.id == m.call.id {
-			return m.onDevCallDone(msg), true
-		}
-	}
-	return nil, false
 }
 
 func (m *Model) onDevMsg(msg devMsg) tea.Cmd {
@@ -291,7 +251,7 @@ func (m *Model) onDevEvent(ev inspector.DevEvent) tea.Cmd {
 func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 	d := &m.dev
 	d.awaitTools = false
-	cmd := m.onTools(msg)
+	cmd := m.listTools(msg)
 	if msg.err != nil {
 		return cmd
 	}
@@ -343,30 +303,29 @@ func isRPCError(err error) bool {
 	return errors.As(err, &rpc)
 }
 
-// devKey handles the dev loop's keys outside the form.
-func (m *Model) devKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+// dismiss closes the changes view.
+func (d *devState) dismiss() {
+	d.pinned, d.diff, d.compare = false, nil, [2]*callRecord{}
+}
+
+// toggleRerun turns re-run on save on or off.
+func (m *Model) toggleRerun() {
 	d := &m.dev
-	switch {
-	case d.pinned && key.Matches(k, m.keys.Tab1, m.keys.Tab2, m.keys.Tab3, m.keys.Tab4):
-		d.pinned = false // the tab asked for is shown
-		return nil, false
-	case d.pinned && key.Matches(k, d.keys.Dismiss):
-		d.pinned, d.diff, d.compare = false, nil, [2]*callRecord{}
-		return nil, true
-	case key.Matches(k, d.keys.AutoRerun):
-		d.rerun = !d.rerun
-		m.status = "re-run on save: " + map[bool]string{true: "on — the last call runs again after each restart", false: "off"}[d.rerun]
-		m.setDevHeader()
-		return nil, true
-	case key.Matches(k, d.keys.Record):
-		return m.recordSession(), true
-	case d.pinned && m.focus == focusOutput:
-		if n := m.scrollAmount(k, 5); n != 0 {
-			d.scroll = max(0, d.scroll+n)
-			return nil, true
-		}
+	d.rerun = !d.rerun
+	m.status = "re-run on save: " + map[bool]string{true: "on — the last call runs again after each restart", false: "off"}[d.rerun]
+	m.setDevHeader()
+}
+
+// changesKey scrolls the changes view (ok: k was a scroll key).
+func (m *Model) changesKey(k tea.KeyPressMsg) bool {
+	n := scrollAmount(k, &m.keys, 5)
+	if n == 0 {
+		return false
 	}
-	return nil, false
+	d := &m.dev
+	top := max(len(m.changesLines())-m.result.height, 0)
+	d.scroll = max(0, min(min(d.scroll, top)+n, top))
+	return true
 }
 
 func (m *Model) recordSession() tea.Cmd {
@@ -381,20 +340,6 @@ func (m *Model) recordSession() tea.Cmd {
 	}
 	name := fmt.Sprintf("session-%s.txtar", m.now().Format("20060102-150405"))
 	return recordCmd(d.opts.RecordDir, m.opts.SaveDir, name, d.opts.Target, d.calls)
-}
-
-// devHelp is the dev keys the help bar shows now.
-func (m *Model) devHelp() []key.Binding {
-	d := &m.dev
-	d.keys.Dismiss.SetEnabled(d.pinned)
-	d.keys.AutoRerun.SetEnabled(d.watching)
-	d.keys.Record.SetEnabled(len(d.calls) > 0 && d.opts.Target != nil)
-	if d.rerun {
-		d.keys.AutoRerun.SetHelp("a", "re-run on save: on")
-	} else {
-		d.keys.AutoRerun.SetHelp("a", "re-run on save")
-	}
-	return []key.Binding{d.keys.Dismiss, d.keys.AutoRerun, d.keys.Record}
 }
 
 // devConnector connects through the target's connector, except that after

@@ -35,24 +35,23 @@ type helpKeys struct {
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
 func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 
-// currentHelp returns the bindings of the focused part, enabled as they
-// apply now.
+// currentHelp returns the bindings of the focused part, as KeyMap.sync
+// left them at the end of the last Update (rendering changes nothing).
 func (m *Model) currentHelp() helpKeys {
+	k := &m.keys
 	if m.focus == focusForm && m.form.form != nil {
-		return formHelp(m.form.form.KeyMap())
+		return formHelp(m.form.form.KeyMap(), k.ForceQuit)
 	}
-	dev, d, k := m.devHelp(), m.dev.keys, m.keys
-	short := append([]key.Binding{d.Dismiss}, k.ShortHelp()...)
-	short = append(short[:len(short)-1], d.AutoRerun, d.Record, k.Quit)
-	return helpKeys{short: short, full: append(k.FullHelp(), dev), more: &m.keys.Help}
+	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
+	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)
+	dev := []key.Binding{k.Dismiss, k.AutoRerun, k.Record}
+	return helpKeys{short: short, full: append(k.FullHelp(), dev), more: &k.Help}
 }
 
 // formHelp is the help of a focused form: the form's own keys (list keys
 // only where the cursor is in a list, the null key in a nullable value,
 // select-all in text) and ctrl+c.
-func formHelp(fk forms.KeyMap) helpKeys {
-	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))
-	fk.Cancel.SetHelp("esc", "back to tools")
+func formHelp(fk forms.KeyMap, quit key.Binding) helpKeys {
 	return helpKeys{
 		short: []key.Binding{
 			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway,

@@ -3,43 +3,31 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/mcpdev/mcpdev/forms"
 )
 
 // handleKey routes a key: ctrl+c quits from anywhere; a focused form gets
 // every other key; a text input (filter, search) gets what it types; then
-// the global bindings; then the focused pane's.
+// the global bindings; then the focused pane's. What a pane's key asks of
+// the rest (open a form, re-run a call) comes back through its outbox and
+// is handled here, before the next key.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	m.status = ""
-	if k.String() == "ctrl+c" {
+	if key.Matches(k, m.keys.ForceQuit) {
 		return tea.Quit
 	}
 	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil
 	}
-	if m.focus == focusForm && m.form.form != nil {
-		cmd := m.form.Update(k)
-		if key.Matches(k, formKeys.Cancel) {
-			// leave now, not when CancelMsg comes back: keys typed right
-			// after esc belong to the tool list, not to the form
-			m.leaveForm()
-		}
-		return cmd
-	}
-	if cmd, ok := m.typingKey(k); ok {
-		return cmd
-	}
-	if cmd, ok := m.devKey(k); ok {
-		return cmd
+	if p := m.keyPane(); p != nil {
+		return m.paneKey(p, k)
 	}
 	if cmd, ok := m.globalKey(k); ok {
 		return cmd
 	}
 	switch m.focus {
 	case focusTools:
-		return m.toolsKey(k)
+		return m.paneKey(&m.tools, k)
 	case focusForm:
 		if key.Matches(k, m.keys.BackToForm) {
 			m.setFocus(focusTools)
@@ -50,57 +38,55 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-var formKeys = forms.DefaultKeyMap()
-
-// typingKey handles keys while the tool filter or the traffic search has them.
-func (m *Model) typingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+// keyPane is the pane that takes every key before the global bindings:
+// the focused form, or a text input being typed in.
+func (m *Model) keyPane() keyPane {
 	switch {
-	case m.tools.filtering:
-		switch {
-		case key.Matches(k, m.keys.ClearFilter):
-			m.tools.stopFilter(true)
-		case key.Matches(k, m.keys.AcceptFilter):
-			m.tools.stopFilter(false)
-			if t := m.tools.Selected(); t != nil {
-				return m.openForm(*t), true
-			}
-		case k.String() == "up" || k.String() == "down":
-			m.tools.move(map[string]int{"up": -1, "down": 1}[k.String()])
-		default:
-			return m.tools.typeFilter(k), true
-		}
-		return nil, true
-	case m.traffic.searching:
-		switch {
-		case key.Matches(k, m.keys.ClearFilter):
-			m.traffic.stopSearch(true)
-		case k.String() == "enter":
-			m.traffic.stopSearch(false)
-			m.traffic.jump(1)
-		default:
-			return m.traffic.typeSearch(k), true
-		}
-		return nil, true
+	case m.focus == focusForm && m.form.form != nil:
+		return &m.form
+	case m.tools.typing():
+		return &m.tools
+	case m.traffic.typing():
+		return &m.traffic
 	}
-	return nil, false
+	return nil
+}
+
+// paneKey gives k to pane p and handles what p sent in answer.
+func (m *Model) paneKey(p keyPane, k tea.KeyPressMsg) tea.Cmd {
+	cmds := []tea.Cmd{p.HandleKey(k, &m.keys)}
+	for _, msg := range p.take() {
+		cmds = append(cmds, m.update(msg))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) globalKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	km := &m.keys
+	if t, ok := km.tabOf(k); ok {
+		m.dev.pinned = false // the tab asked for is shown
+		m.showTab(t)
+		return nil, true
+	}
 	switch {
-	case key.Matches(k, m.keys.Quit):
+	case key.Matches(k, km.Dismiss):
+		m.dev.dismiss()
+	case key.Matches(k, km.AutoRerun):
+		m.toggleRerun()
+	case key.Matches(k, km.Record):
+		return m.recordSession(), true
+	case key.Matches(k, km.Quit):
 		return tea.Quit, true
-	case key.Matches(k, m.keys.Help):
+	case key.Matches(k, km.Help):
 		m.toggleHelp()
-	case key.Matches(k, m.keys.Restart):
+	case key.Matches(k, km.Restart):
 		return m.restart(), true
-	case key.Matches(k, m.keys.CancelCall):
+	case key.Matches(k, km.CancelCall):
 		m.cancelCall()
-	case key.Matches(k, m.keys.NextPane):
+	case key.Matches(k, km.NextPane):
 		m.cycleFocus(1)
-	case key.Matches(k, m.keys.PrevPane):
+	case key.Matches(k, km.PrevPane):
 		m.cycleFocus(-1)
-	case key.Matches(k, m.keys.Tab1, m.keys.Tab2, m.keys.Tab3, m.keys.Tab4):
-		m.showTab(tab(k.String()[0] - '1'))
 	default:
 		return nil, false
 	}
@@ -135,38 +121,20 @@ func (m *Model) cycleFocus(d int) {
 	m.setFocus(order[(i+d+len(order))%len(order)])
 }
 
-func (m *Model) toolsKey(k tea.KeyPressMsg) tea.Cmd {
-	p, km := &m.tools, &m.keys
-	switch {
-	case key.Matches(k, km.Up):
-		p.move(-1)
-	case key.Matches(k, km.Down):
-		p.move(1)
-	case key.Matches(k, km.PageUp):
-		p.move(-p.perPage())
-	case key.Matches(k, km.PageDown):
-		p.move(p.perPage())
-	case key.Matches(k, km.Top):
-		p.move(-len(p.visible))
-	case key.Matches(k, km.Bottom):
-		p.move(len(p.visible))
-	case key.Matches(k, km.Filter):
-		return p.startFilter()
-	case key.Matches(k, km.ClearFilter):
-		p.stopFilter(true)
-	case key.Matches(k, km.Open):
-		if t := p.Selected(); t != nil {
-			if m.form.isOpen() && m.form.tool.Name == t.Name && m.form.form != nil {
-				m.setFocus(focusForm) // back to the same form, values intact
-				return nil
-			}
-			if m.form.isOpen() {
-				m.leaveForm()
-			}
-			return m.openForm(*t)
-		}
+// openTool answers the tool list's enter: back to the open form when it
+// is this tool's (values intact), else a new form.
+func (m *Model) openTool(msg openToolMsg) tea.Cmd {
+	if msg.fresh {
+		return m.openForm(msg.tool)
 	}
-	return nil
+	if m.form.isOpen() && m.form.tool.Name == msg.tool.Name && m.form.form != nil {
+		m.setFocus(focusForm)
+		return nil
+	}
+	if m.form.isOpen() {
+		m.leaveForm()
+	}
+	return m.openForm(msg.tool)
 }
 
 // backToForm focuses the open form, selecting its tool in the list (the
@@ -178,10 +146,16 @@ func (m *Model) backToForm() {
 	m.setFocus(focusForm)
 }
 
+// outputKey: the output pane switches tabs and goes back to the form; the
+// changes view (when it covers the tabs) scrolls; the tab shown gets the
+// rest.
 func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &m.keys
+	if m.dev.pinned && m.changesKey(k) {
+		return nil
+	}
 	switch {
-	case key.Matches(k, km.PrevTab) && k.String() != "]":
+	case key.Matches(k, km.PrevTab):
 		m.showTab((m.tab + numTabs - 1) % numTabs)
 	case key.Matches(k, km.NextTab):
 		m.showTab((m.tab + 1) % numTabs)
@@ -190,93 +164,33 @@ func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.tab {
 	case tabResult:
-		return m.resultKey(k)
+		return m.paneKey(&m.result, k)
 	case tabLogs:
-		m.logsKey(k)
+		return m.paneKey(&m.logs, k)
 	case tabTraffic:
-		return m.trafficKey(k)
+		return m.paneKey(&m.traffic, k)
 	case tabHistory:
-		return m.historyKey(k)
+		return m.paneKey(&m.history, k)
 	}
 	return nil
 }
 
-// scrollAmount maps the movement keys to a number of lines (0: not one).
-func (m *Model) scrollAmount(k tea.KeyPressMsg, page int) int {
-	km := &m.keys
-	switch {
-	case key.Matches(k, km.Up):
-		return -1
-	case key.Matches(k, km.Down):
-		return 1
-	case key.Matches(k, km.PageUp):
-		return -page
-	case key.Matches(k, km.PageDown):
-		return page
-	case key.Matches(k, km.Top):
-		return -1 << 30
-	case key.Matches(k, km.Bottom):
-		return 1 << 30
-	}
-	return 0
-}
-
-func (m *Model) resultKey(k tea.KeyPressMsg) tea.Cmd {
-	p := &m.result
-	if key.Matches(k, m.keys.Save) && p.data != nil && len(p.data.media) > 0 {
-		return saveMediaCmd(p.data.media, m.opts.SaveDir)
-	}
-	p.vp.Scroll(m.scrollAmount(k, p.vp.height))
-	return nil
-}
-
-func (m *Model) logsKey(k tea.KeyPressMsg) {
-	m.logs.scroll(m.scrollAmount(k, m.logs.height))
-}
-
-func (m *Model) trafficKey(k tea.KeyPressMsg) tea.Cmd {
-	p, km := &m.traffic, &m.keys
-	switch {
-	case key.Matches(k, km.Search):
-		return p.startSearch()
-	case key.Matches(k, km.NextMatch):
-		p.jump(1)
-	case key.Matches(k, km.PrevMatch):
-		p.jump(-1)
-	case key.Matches(k, km.PageUp):
-		p.detailOff = max(0, p.detailOff-p.height/2)
-	case key.Matches(k, km.PageDown):
-		p.detailOff += p.height / 2
-	default:
-		if d := m.scrollAmount(k, 0); d != 0 {
-			p.move(max(min(d, len(p.msgs)), -len(p.msgs)))
+// onHistory answers the history's keys: re-run or edit a call, copy it.
+func (m *Model) onHistory(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case rerunMsg:
+		if t := m.findTool(msg.e.tool); t != nil {
+			return m.startCall(*t, msg.e.args)
 		}
-	}
-	return nil
-}
-
-func (m *Model) historyKey(k tea.KeyPressMsg) tea.Cmd {
-	p, km := &m.history, &m.keys
-	e := p.selected()
-	switch {
-	case e == nil:
-	case key.Matches(k, km.Rerun):
-		if t := m.findTool(e.tool); t != nil {
-			return m.startCall(*t, e.args)
-		}
-		m.status = "the server has no tool " + e.tool + " any more"
-	case key.Matches(k, km.Edit):
-		if t := m.findTool(e.tool); t != nil {
+		m.status = "the server has no tool " + msg.e.tool + " any more"
+	case editMsg:
+		if t := m.findTool(msg.e.tool); t != nil {
 			m.tools.selectName(t.Name)
-			m.drafts[t.Name] = e.args
+			m.drafts[t.Name] = msg.e.args
 			return m.openForm(*t)
 		}
-	case key.Matches(k, km.Copy):
+	case copyCallMsg:
 		return m.copyCall()
-	default:
-		if d := m.scrollAmount(k, p.height); d != 0 {
-			p.move(max(min(d, len(p.entries)), -len(p.entries)))
-		}
 	}
 	return nil
 }
@@ -284,6 +198,6 @@ func (m *Model) historyKey(k tea.KeyPressMsg) tea.Cmd {
 // waitingForTools: the server is starting and has not listed its tools
 // yet; keys typed now are kept and replayed.
 func (m *Model) waitingForTools() bool {
-	return m.focus == focusTools && !m.tools.loaded && m.tools.err == nil && !m.tools.filtering &&
+	return m.focus == focusTools && !m.tools.loaded && m.tools.err == nil && !m.tools.typing() &&
 		(m.state == stateConnecting || m.state == stateConnected)
 }

@@ -1,11 +1,20 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"fmt"
 
-// KeyMap is every binding of the inspector outside the form (the form has
-// its own, forms.KeyMap). Bindings that do not apply in the current state
-// are disabled (KeyMap.sync), so the help bar shows exactly what works.
+	"charm.land/bubbles/v2/key"
+
+	"github.com/mcpdev/mcpdev/forms"
+)
+
+// KeyMap is every binding of the inspector: its own, the dev loop's, and
+// the form's (Form, given to every form it opens). Bindings that do not
+// apply in the current state are disabled by KeyMap.sync, which runs only
+// at the end of Model.Update: what a key does never depends on what was
+// last drawn, and the help bar shows exactly what works.
 type KeyMap struct {
+	ForceQuit           key.Binding // quits from anywhere, a form included
 	Quit, Help          key.Binding
 	NextPane, PrevPane  key.Binding
 	Tab1, Tab2, Tab3    key.Binding
@@ -18,6 +27,15 @@ type KeyMap struct {
 
 	BackToForm, Save, Search, NextMatch, PrevMatch key.Binding
 	Rerun, Edit, Copy                              key.Binding
+
+	// While the tool filter or the traffic search has the keys.
+	FilterUp, FilterDown, AcceptSearch key.Binding
+
+	// The dev loop's.
+	Dismiss, AutoRerun, Record key.Binding
+
+	// Form is the open form's; its Cancel goes back to the tool list.
+	Form forms.KeyMap
 }
 
 // DefaultKeyMap returns the default bindings.
@@ -25,18 +43,21 @@ func DefaultKeyMap() KeyMap {
 	b := func(keys []string, k, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
+	fk := forms.DefaultKeyMap()
+	fk.Cancel.SetHelp("esc", "back to tools")
 	return KeyMap{
-		Quit:     b([]string{"ctrl+c", "q"}, "q", "quit"),
-		Help:     b([]string{"?"}, "?", "more keys"),
-		NextPane: b([]string{"tab"}, "tab", "next pane"),
-		PrevPane: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
-		Tab1:     b([]string{"1"}, "1", "result"),
-		Tab2:     b([]string{"2"}, "2", "logs"),
-		Tab3:     b([]string{"3"}, "3", "traffic"),
-		Tab4:     b([]string{"4"}, "4", "history"),
-		PrevTab:  b([]string{"left", "["}, "←/→", "switch tab"),
-		NextTab:  b([]string{"right", "]"}, "→", "next tab"),
-		Restart:  b([]string{"R"}, "R", "restart server"),
+		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Quit:      b([]string{"ctrl+c", "q"}, "q", "quit"),
+		Help:      b([]string{"?"}, "?", "more keys"),
+		NextPane:  b([]string{"tab"}, "tab", "next pane"),
+		PrevPane:  b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		Tab1:      b([]string{"1"}, "1", "result"),
+		Tab2:      b([]string{"2"}, "2", "logs"),
+		Tab3:      b([]string{"3"}, "3", "traffic"),
+		Tab4:      b([]string{"4"}, "4", "history"),
+		PrevTab:   b([]string{"left", "["}, "←/→", "switch tab"),
+		NextTab:   b([]string{"right", "]"}, "→", "next tab"),
+		Restart:   b([]string{"R"}, "R", "restart server"),
 		// The cancel key is bound while a call runs (the output pane has
 		// the focus then).
 		CancelCall: b([]string{"esc", "x", "ctrl+x"}, "esc", "cancel call"),
@@ -61,7 +82,30 @@ func DefaultKeyMap() KeyMap {
 		Rerun:      b([]string{"enter"}, "enter", "re-run"),
 		Edit:       b([]string{"e"}, "e", "edit in form"),
 		Copy:       b([]string{"y", "c"}, "y", "copy as command"),
+
+		FilterUp:     b([]string{"up"}, "↑", "up"),
+		FilterDown:   b([]string{"down"}, "↓", "down"),
+		AcceptSearch: b([]string{"enter"}, "enter", "find"),
+
+		Dismiss:   b([]string{"d"}, "d", "dismiss changes"),
+		AutoRerun: b([]string{"a"}, "a", "re-run on save"),
+		Record:    b([]string{"w"}, "w", "write session test"),
+
+		Form: fk,
 	}
+}
+
+// tabKeys are the bindings that show output tab i (tabResult…tabHistory).
+func (k *KeyMap) tabKeys() []key.Binding { return []key.Binding{k.Tab1, k.Tab2, k.Tab3, k.Tab4} }
+
+// tabOf is the output tab a tab key shows.
+func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
+	for i, b := range k.tabKeys() {
+		if key.Matches(msg, b) {
+			return tab(i), true
+		}
+	}
+	return 0, false
 }
 
 // ShortHelp implements help.KeyMap: most important first (the help bar
@@ -92,7 +136,8 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
-		&k.Rerun, &k.Edit, &k.Copy,
+		&k.Rerun, &k.Edit, &k.Copy, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
+		&k.Dismiss, &k.AutoRerun, &k.Record,
 	}
 }
 
@@ -109,6 +154,12 @@ type keyState struct {
 	hasSearch  bool
 	hasHistory bool
 	canRestart bool
+
+	// the dev loop's
+	pinned    bool // the changes view covers the output pane
+	watching  bool
+	rerun     bool // re-run on save is on
+	canRecord bool // there are calls to write into a session file
 }
 
 // sync enables exactly the bindings that apply in state s.
@@ -116,10 +167,15 @@ func (k *KeyMap) sync(s keyState) {
 	for _, b := range k.all() {
 		b.SetEnabled(false)
 	}
+	k.ForceQuit.SetEnabled(true)
 	k.Quit.SetEnabled(true)
+	k.syncDev(s)
 	if s.typing {
 		k.AcceptFilter.SetEnabled(s.focus == focusTools)
 		k.ClearFilter.SetEnabled(true)
+		k.FilterUp.SetEnabled(true)
+		k.FilterDown.SetEnabled(true)
+		k.AcceptSearch.SetEnabled(true)
 		return
 	}
 	on := func(bs ...*key.Binding) {
@@ -148,5 +204,18 @@ func (k *KeyMap) sync(s keyState) {
 		k.Copy.SetEnabled(hist)
 	case focusDoctor:
 		k.Restart.SetEnabled(true)
+	}
+}
+
+// syncDev enables the dev loop's keys and names what the auto-rerun key
+// turns (they apply whatever has the focus; typing takes them first).
+func (k *KeyMap) syncDev(s keyState) {
+	k.Dismiss.SetEnabled(s.pinned)
+	k.AutoRerun.SetEnabled(s.watching)
+	k.Record.SetEnabled(s.canRecord)
+	if s.rerun {
+		k.AutoRerun.SetHelp("a", "re-run on save: on")
+	} else {
+		k.AutoRerun.SetHelp("a", "re-run on save")
 	}
 }

@@ -71,15 +71,19 @@ func (m *Model) resize(w, h int) {
 func (m *Model) syncKeys() {
 	m.keys.sync(keyState{
 		focus: m.focus, tab: m.tab,
-		typing:     m.tools.filtering || m.traffic.searching,
+		typing:     m.tools.typing() || m.traffic.typing(),
 		filtered:   m.tools.filtered(),
-		hasTools:   len(m.tools.visible) > 0,
+		hasTools:   m.tools.Selected() != nil,
 		formOpen:   m.form.form != nil,
 		calling:    m.call != nil,
-		hasMedia:   m.result.data != nil && len(m.result.data.media) > 0,
-		hasSearch:  m.traffic.search.Value() != "",
-		hasHistory: len(m.history.entries) > 0,
+		hasMedia:   m.result.hasMedia(),
+		hasSearch:  m.traffic.hasSearch(),
+		hasHistory: m.history.len() > 0,
 		canRestart: m.state != stateConnecting,
+		pinned:     m.dev.pinned,
+		watching:   m.dev.watching,
+		rerun:      m.dev.rerun,
+		canRecord:  len(m.dev.calls) > 0 && m.dev.opts.Target != nil,
 	})
 }
 

@@ -101,13 +101,16 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.header = headerPane{st: st, target: opts.Target, now: opts.Now}
 	m.tools = newToolsPane(st)
 	m.form = newFormPane(st)
+	m.form.keys = &m.keys.Form
 	m.result = newResultPane(st)
+	m.result.saveDir = &m.opts.SaveDir
 	m.logs = logsPane{st: st}
 	m.traffic = newTrafficPane(st)
 	m.history = historyPane{st: st}
 	m.doctor = doctorPane{st: st}
 	m.help.Styles = help.DefaultStyles(dark)
 	m.resize(80, 24)
+	m.syncKeys()
 	return m
 }
 

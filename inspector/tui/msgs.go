@@ -71,9 +71,6 @@ type savedMsg struct {
 	err   error
 }
 
-// statusMsg shows a transient line in the help bar.
-type statusMsg struct{ text string }
-
 type logEvent struct {
 	at     time.Time
 	level  string // a log level, or "stderr"

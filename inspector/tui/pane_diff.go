@@ -54,13 +54,25 @@ func (m *Model) devTitle() (string, bool) {
 	return m.st.TabActive.Render("Changes") + m.st.Dim.Render(" · d dismiss · 1-4 tabs"), true
 }
 
-// devView renders the changes view.
+// devView renders the changes view (scrolled as far as its lines go:
+// rendering changes nothing).
 func (m *Model) devView() (string, bool) {
-	d := &m.dev
-	if !d.pinned {
+	if !m.dev.pinned {
 		return "", false
 	}
-	w, h := m.result.width, m.result.height
+	lines := m.changesLines()
+	lines = lines[min(m.dev.scroll, max(len(lines)-m.result.height, 0)):]
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.result.width, "…")
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// changesLines is the changes view: the build error, the tools diff, the
+// re-run's comparison.
+func (m *Model) changesLines() []string {
+	d := &m.dev
+	w := m.result.width
 	var lines []string
 	if d.buildErr != nil {
 		lines = append(lines, m.buildErrorLines(w)...)
@@ -74,12 +86,7 @@ func (m *Model) devView() (string, bool) {
 	if len(lines) == 0 {
 		lines = []string{m.st.Dim.Render("Nothing changed.")}
 	}
-	d.scroll = min(d.scroll, max(len(lines)-h, 0))
-	lines = lines[d.scroll:]
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, w, "…")
-	}
-	return strings.Join(lines, "\n"), true
+	return lines
 }
 
 func (m *Model) buildErrorLines(w int) []string {

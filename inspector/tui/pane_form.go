@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -24,9 +25,22 @@ type formPane struct {
 	err  error // the schema could not be turned into a form
 
 	cursor map[string]string // per tool: the field its last form had the cursor in
+	keys   *forms.KeyMap     // every form's bindings (KeyMap.Form; nil: the default)
+	outbox
 }
 
 func newFormPane(st *Styles) formPane { return formPane{st: st, cursor: map[string]string{}} }
+
+// HandleKey gives the form every key. Its cancel key leaves at once, not
+// when forms.CancelMsg comes back: keys typed right after esc belong to
+// the tool list, not to the form.
+func (p *formPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
+	cmd := p.Update(k)
+	if key.Matches(k, km.Form.Cancel) {
+		p.send(leaveFormMsg{})
+	}
+	return cmd
+}
 
 func (p *formPane) SetSize(w, h int) {
 	p.width, p.height = w, h
@@ -48,7 +62,7 @@ func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
 	}
 	f, err := forms.New(schema, &forms.Options{
 		Prefill: prefill, Theme: p.st.FormTheme(), Light: !p.st.Dark,
-		Width: p.width, Height: p.height, Focus: p.cursor[tool.Name],
+		Width: p.width, Height: p.height, Focus: p.cursor[tool.Name], KeyMap: p.keys,
 	})
 	if err != nil {
 		p.err = err

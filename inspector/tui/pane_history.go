@@ -20,6 +20,7 @@ type historyPane struct {
 	entries       []historyEntry // oldest first
 	cursor        int            // index into entries, counted from the newest
 	copied        string         // the last command copied, shown on screen
+	outbox
 }
 
 func (p *historyPane) SetSize(w, h int) { p.width, p.height = w, h }

@@ -19,6 +19,7 @@ type logsPane struct {
 	entries       []logEvent
 	back          int // lines scrolled up from the bottom
 	unread        int // entries arrived while another tab was shown
+	outbox
 }
 
 func (p *logsPane) SetSize(w, h int) { p.width, p.height = w, h }

@@ -40,7 +40,9 @@ type resultPane struct {
 	note    string // e.g. where media was saved
 	call    *runningCall
 
-	laidWidth int // the width the content was last laid out for
+	laidWidth int     // the width the content was last laid out for
+	saveDir   *string // where the save key writes media (Options.SaveDir)
+	outbox
 }
 
 func newResultPane(st *Styles) resultPane {

@@ -27,6 +27,7 @@ type toolsPane struct {
 	filtering bool // the filter input has the keys
 	loaded    bool
 	err       error // tools/list failed
+	outbox
 }
 
 func newToolsPane(st *Styles) toolsPane {

@@ -31,6 +31,7 @@ type trafficPane struct {
 
 	search    textinput.Model
 	searching bool
+	outbox
 }
 
 func newTrafficPane(st *Styles) trafficPane {

@@ -26,9 +26,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.devUpdate(msg); ok {
-		return cmd
-	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -36,6 +33,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.setDark(msg.IsDark())
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case openToolMsg:
+		return m.openTool(msg)
+	case leaveFormMsg:
+		m.leaveForm()
+	case rerunMsg, editMsg, copyCallMsg:
+		return m.onHistory(msg)
+	case devMsg:
+		return m.onDevMsg(msg)
 	case connectedMsg:
 		return m.onConnected(msg)
 	case connectFailedMsg:
@@ -47,7 +52,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case disconnectedMsg:
 		m.onDisconnected(msg)
 	case callDoneMsg:
-		return m.onCallDone(msg)
+		if m.call == nil || msg.id != m.call.id {
+			return nil
+		}
+		return m.onDevCallDone(msg) // shows the result, then remembers the call
 	case buildTickMsg:
 		return m.onBuildTick(msg)
 	case tickMsg:
@@ -56,8 +64,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case savedMsg:
 		m.onSaved(msg)
-	case statusMsg:
-		m.status = msg.text
 	case forms.SubmitMsg:
 		return m.onSubmit(msg)
 	case forms.CancelMsg:
@@ -77,10 +83,10 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	if m.form.form != nil {
 		cmds = append(cmds, m.form.Update(msg))
 	}
-	if m.tools.filtering {
+	if m.tools.typing() {
 		cmds = append(cmds, m.tools.typeFilter(msg))
 	}
-	if m.traffic.searching {
+	if m.traffic.typing() {
 		cmds = append(cmds, m.traffic.typeSearch(msg))
 	}
 	return tea.Batch(cmds...)
@@ -90,8 +96,7 @@ func (m *Model) current(gen int) bool { return m.sess != nil && gen == m.gen }
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	if !m.current(msg.gen) {
-		go msg.conn.close()
-		return nil
+		return closeConnCmd(msg.conn)
 	}
 	m.sess.conn = msg.conn
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
@@ -110,6 +115,8 @@ func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
 	if !m.current(msg.gen) {
 		return nil
 	}
+	m.dev.awaitTools = false // a dev restart failed: no diff to wait for
+	m.setDevHeader()
 	m.state, m.header.state = stateFailed, stateFailed
 	m.header.buildStart = time.Time{}
 	m.doctor.set("The server could not be started", msg.report)
@@ -136,6 +143,14 @@ func (m *Model) onTools(msg toolsMsg) tea.Cmd {
 	if !m.current(msg.gen) {
 		return nil
 	}
+	if m.dev.awaitTools {
+		return m.onDevTools(msg) // a dev restart: the diff, the re-run
+	}
+	return m.listTools(msg)
+}
+
+// listTools shows a tool list.
+func (m *Model) listTools(msg toolsMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tools.err = msg.err
 		return nil

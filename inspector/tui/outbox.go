@@ -1,0 +1,45 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// A pane handles its own keys (HandleKey). What a key asks of the rest of
+// the inspector (open this tool's form, re-run that call) it sends as a
+// message through its outbox; the root handles those messages in the same
+// Update, before the next key, so a key typed right after enter finds the
+// form already open (a command's message could arrive after it).
+type outbox struct{ msgs []tea.Msg }
+
+// send queues msg for the root.
+func (o *outbox) send(msg tea.Msg) { o.msgs = append(o.msgs, msg) }
+
+// take returns the queued messages and empties the outbox.
+func (o *outbox) take() []tea.Msg {
+	msgs := o.msgs
+	o.msgs = nil
+	return msgs
+}
+
+// keyPane is a pane that handles its own keys.
+type keyPane interface {
+	HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd
+	take() []tea.Msg
+}
+
+// The messages panes send the root.
+type (
+	// openToolMsg: open tool's form (from the list: back to the open form
+	// when it is this tool's); fresh: open a new one whatever is open
+	// (the filter's enter).
+	openToolMsg struct {
+		tool  sdk.ToolInfo
+		fresh bool
+	}
+	leaveFormMsg struct{}                 // back to the tool list, the values kept as a draft
+	rerunMsg     struct{ e historyEntry } // call again
+	editMsg      struct{ e historyEntry } // open in the form
+	copyCallMsg  struct{}                 // copy the selected call as a command
+)
