@@ -25,7 +25,7 @@ const maxEarlyCancels = 64
 
 // track registers a cancellable context for request id. done unregisters
 // it and reports whether the client cancelled the call meanwhile.
-func (ss *Session) track(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
+func (ss *serverSession) track(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
 	ctx, cancel := context.WithCancel(ctx)
 	key := string(id)
 	call := inflightCall{cancel: cancel}
@@ -52,7 +52,7 @@ func (ss *Session) track(ctx context.Context, id json.RawMessage) (context.Conte
 
 // cancel cancels the call with request id key, or remembers the
 // cancellation for when that call starts.
-func (ss *Session) cancel(key string) {
+func (ss *serverSession) cancel(key string) {
 	ss.mu.Lock()
 	call, running := ss.inflight[key]
 	if running {

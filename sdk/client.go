@@ -117,7 +117,7 @@ func (c *Client) Era() Era {
 // handshake probes the stateless era and falls back to initialize.
 func (c *Client) handshake(ctx context.Context) error {
 	want := c.opts.ProtocolVersion
-	if want != "" && slices.Contains(LegacyVersions, want) {
+	if want != "" && slices.Contains(legacyVersions, want) {
 		return c.initialize(ctx)
 	}
 	if want == "" {

@@ -35,7 +35,7 @@ type callInfo struct {
 	notify        func(*transport.Message) error
 	// The level logs must reach: the session's current one (session set),
 	// or fixedLevel ("": the client asked for no logs).
-	session    *Session
+	session    *serverSession
 	fixedLevel LogLevel
 	requestID  json.RawMessage
 	clientCaps map[string]json.RawMessage

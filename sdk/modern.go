@@ -21,8 +21,12 @@ const (
 	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 )
 
-// ModernVersions lists the stateless-era versions this SDK speaks.
-var ModernVersions = []string{ModernVersion}
+// modernVersions lists the stateless-era versions this SDK speaks.
+var modernVersions = []string{ModernVersion}
+
+// ModernVersions returns the stateless-era versions this SDK speaks (a
+// copy: changing it changes nothing).
+func ModernVersions() []string { return slices.Clone(modernVersions) }
 
 // ResultComplete is the resultType of every finished result.
 const ResultComplete = "complete"
@@ -166,16 +170,16 @@ func joinComma(s []string) string {
 
 // unsupportedVersion is the -32022 error listing what the server speaks.
 func unsupportedVersion(requested string) *transport.Error {
-	data, _ := jsonenc.Marshal(map[string]any{"supported": ModernVersions, "requested": requested})
+	data, _ := jsonenc.Marshal(map[string]any{"supported": modernVersions, "requested": requested})
 	return &transport.Error{Code: transport.CodeUnsupportedVersion, Message: "Unsupported protocol version: " + requested, Data: data}
 }
 
-// HandleStateless answers one message of the stateless (2026-07-28) era:
+// handleStateless answers one message of the stateless (2026-07-28) era:
 // no session, the version and client capabilities in every request's
 // _meta. emit carries the request's progress and log notifications ahead
-// of the response (nil drops them). Transports call it; over stdio a
-// Session routes such messages here itself.
-func (s *Server) HandleStateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+// of the response (nil drops them). The HTTP backend calls it; over stdio
+// a session routes such messages here itself.
+func (s *Server) handleStateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	if resp := badRequestID(m); resp != nil {
 		return resp
 	}
@@ -184,7 +188,7 @@ func (s *Server) HandleStateless(ctx context.Context, m *transport.Message, emit
 
 // handleModern serves a stateless-era message; ss (may be nil) tracks the
 // call for notifications/cancelled on a connection that has one.
-func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *Session) *transport.Message {
+func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) *transport.Message {
 	if !m.IsRequest() {
 		if ss != nil && m.Method == "notifications/cancelled" {
 			ss.handleNotification(m)
@@ -198,12 +202,12 @@ func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit fu
 	return respond(m, result, err)
 }
 
-func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *Session) (any, error) {
+func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) (any, error) {
 	meta, err := parseRequestMeta(m.Params)
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Contains(ModernVersions, meta.version) {
+	if !slices.Contains(modernVersions, meta.version) {
 		return nil, unsupportedVersion(meta.version)
 	}
 	switch m.Method {
@@ -238,7 +242,7 @@ func (s *Server) cacheScope() string {
 
 func (s *Server) discover() *DiscoverResult {
 	return &DiscoverResult{
-		SupportedVersions: ModernVersions,
+		SupportedVersions: modernVersions,
 		Capabilities:      ServerCapabilities{Tools: &ToolsCapability{}, Logging: &struct{}{}},
 		Instructions:      s.opts.Instructions,
 		ResultType:        ResultComplete,

@@ -1,8 +1,11 @@
 package sdk
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+)
 
-// Protocol versions. The legacy era negotiates one of LegacyVersions with
+// Protocol versions. The legacy era negotiates one of LegacyVersions() with
 // initialize; the modern era (ModernVersion) is stateless and carries the
 // version in every request's _meta.
 const (
@@ -10,8 +13,12 @@ const (
 	ModernVersion       = "2026-07-28"
 )
 
-// LegacyVersions lists the handshake-era versions this SDK speaks, newest first.
-var LegacyVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+// legacyVersions lists the handshake-era versions this SDK speaks, newest first.
+var legacyVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// LegacyVersions returns the handshake-era versions this SDK speaks, newest
+// first (a copy: changing it changes nothing).
+func LegacyVersions() []string { return slices.Clone(legacyVersions) }
 
 // Implementation names a client or server.
 type Implementation struct {

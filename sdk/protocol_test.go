@@ -58,11 +58,11 @@ func TestInitializeVersionNegotiation(t *testing.T) {
 			}
 		})
 	}
-	if !slices.Equal(sdk.LegacyVersions, []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}) {
-		t.Errorf("LegacyVersions = %v", sdk.LegacyVersions)
+	if !slices.Equal(sdk.LegacyVersions(), []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}) {
+		t.Errorf("LegacyVersions = %v", sdk.LegacyVersions())
 	}
 	// The client sees the same negotiation.
-	for _, v := range sdk.LegacyVersions {
+	for _, v := range sdk.LegacyVersions() {
 		if got := legacyClientVersion(t, s, v); got != v {
 			t.Errorf("client asked %s, negotiated %s", v, got)
 		}
@@ -569,5 +569,24 @@ func TestCancellationBeforeCallStarts(t *testing.T) {
 	resp := handle(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"check","arguments":{}}}`)
 	if !strings.Contains(string(resp.Result), `"ran"`) {
 		t.Errorf("call 8 (never cancelled) = %s", resp.Result)
+	}
+}
+
+// The version lists are answers, not settings: changing the slice a
+// caller got changes nothing the server negotiates.
+func TestVersionListsAreCopies(t *testing.T) {
+	legacy := sdk.LegacyVersions()
+	legacy[0] = "1999-01-01"
+	if got := sdk.LegacyVersions()[0]; got != sdk.LatestLegacyVersion {
+		t.Errorf("LegacyVersions()[0] after the caller's change = %q", got)
+	}
+	modern := sdk.ModernVersions()
+	modern[0] = "1999-01-01"
+	if got := sdk.ModernVersions(); !slices.Equal(got, []string{sdk.ModernVersion}) {
+		t.Errorf("ModernVersions() after the caller's change = %v", got)
+	}
+	s := sdk.NewServer("Bookshop", nil)
+	if got := legacyClientVersion(t, s, sdk.LatestLegacyVersion); got != sdk.LatestLegacyVersion {
+		t.Errorf("negotiated %s after the caller's change", got)
 	}
 }

@@ -40,7 +40,7 @@ func (s *Server) RunArgs(ctx context.Context, args []string) error {
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills, as without Run
 	if addr, ok := httpAddr(args); ok {
-		return s.ServeHTTP(ctx, addr, nil)
+		return s.ListenAndServe(ctx, addr, nil)
 	}
 	return s.Serve(ctx, transport.NewStdio(nil))
 }

@@ -53,7 +53,7 @@ type Server struct {
 	mu       sync.RWMutex
 	tools    []*registeredTool
 	byName   map[string]*registeredTool
-	sessions map[*Session]struct{}
+	sessions map[*serverSession]struct{}
 	// headerTools counts tools with Mcp-Param-* headers: with none, the
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
@@ -61,7 +61,7 @@ type Server struct {
 
 // NewServer returns a server named name; opts may be nil.
 func NewServer(name string, opts *ServerOptions) *Server {
-	s := &Server{byName: map[string]*registeredTool{}, sessions: map[*Session]struct{}{}}
+	s := &Server{byName: map[string]*registeredTool{}, sessions: map[*serverSession]struct{}{}}
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -227,7 +227,7 @@ func cutPrefix(s, p string) (string, bool) {
 
 func (s *Server) notifyListChanged() {
 	s.mu.RLock()
-	sessions := make([]*Session, 0, len(s.sessions))
+	sessions := make([]*serverSession, 0, len(s.sessions))
 	for ss := range s.sessions {
 		sessions = append(sessions, ss)
 	}
@@ -251,7 +251,7 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func())}
-	l.ss = s.NewSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
+	l.ss = s.newSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
 	defer l.ss.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
@@ -268,7 +268,7 @@ type serveLoop struct {
 	srv  *Server
 	ctx  context.Context
 	conn transport.Conn
-	ss   *Session
+	ss   *serverSession
 	wg   sync.WaitGroup // the reader and every call being answered
 	end  chan error     // the reader's final result
 	quit chan struct{}  // closed when Serve returns

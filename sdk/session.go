@@ -10,10 +10,10 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// Session is one client's conversation with a Server: on stdio the whole
-// connection, on HTTP one Mcp-Session-Id. Transports create sessions with
-// Server.NewSession and feed them messages with Handle.
-type Session struct {
+// serverSession is one client's conversation with a Server: on stdio the
+// whole connection, on HTTP one Mcp-Session-Id. Serve and the HTTP backend
+// create sessions with newSession and feed them messages with Handle.
+type serverSession struct {
 	srv    *Server
 	notify func(*transport.Message) error
 
@@ -31,10 +31,10 @@ type Session struct {
 	closed bool
 }
 
-// NewSession starts a session whose server-to-client messages (progress,
+// newSession starts a session whose server-to-client messages (progress,
 // logs, list changes) go to notify.
-func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
-	ss := &Session{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]inflightCall{}}
+func (s *Server) newSession(notify func(*transport.Message) error) *serverSession {
+	ss := &serverSession{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]inflightCall{}}
 	s.mu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.mu.Unlock()
@@ -42,7 +42,7 @@ func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
 }
 
 // Close cancels the session's in-flight calls and detaches it.
-func (ss *Session) Close() {
+func (ss *serverSession) Close() {
 	ss.mu.Lock()
 	ss.closed = true
 	for _, call := range ss.inflight {
@@ -55,7 +55,7 @@ func (ss *Session) Close() {
 }
 
 // ProtocolVersion is the version negotiated by initialize ("" before).
-func (ss *Session) ProtocolVersion() string {
+func (ss *serverSession) ProtocolVersion() string {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.version
@@ -67,12 +67,12 @@ func (ss *Session) ProtocolVersion() string {
 // (2026-07-28) era — its _meta carries the protocol version — is answered
 // statelessly, with or without initialize; everything else follows the
 // handshake era.
-func (ss *Session) Handle(ctx context.Context, m *transport.Message) *transport.Message {
+func (ss *serverSession) Handle(ctx context.Context, m *transport.Message) *transport.Message {
 	return ss.handle(ctx, m, ss.notify)
 }
 
 // handle is Handle with the request's progress and logs going to emit.
-func (ss *Session) handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+func (ss *serverSession) handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	if resp := badRequestID(m); resp != nil {
 		return resp
 	}
@@ -101,7 +101,7 @@ func badRequestID(m *transport.Message) *transport.Message {
 	return transport.NewErrorResponse(nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: id must be a string or an integer"))
 }
 
-func (ss *Session) dispatch(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
+func (ss *serverSession) dispatch(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
 	switch m.Method {
 	case "initialize":
 		return ss.initialize(m.Params)
@@ -122,19 +122,19 @@ func (ss *Session) dispatch(ctx context.Context, m *transport.Message, emit func
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
 
-func (ss *Session) ready() bool {
+func (ss *serverSession) ready() bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.version != ""
 }
 
-func (ss *Session) initialize(raw json.RawMessage) (any, error) {
+func (ss *serverSession) initialize(raw json.RawMessage) (any, error) {
 	var p InitializeParams
 	if err := unmarshalParams(raw, &p); err != nil {
 		return nil, err
 	}
 	version := LatestLegacyVersion
-	if slices.Contains(LegacyVersions, p.ProtocolVersion) {
+	if slices.Contains(legacyVersions, p.ProtocolVersion) {
 		version = p.ProtocolVersion
 	}
 	var caps map[string]json.RawMessage
@@ -156,7 +156,7 @@ func (ss *Session) initialize(raw json.RawMessage) (any, error) {
 	}, nil
 }
 
-func (ss *Session) listTools(raw json.RawMessage) (any, error) {
+func (ss *serverSession) listTools(raw json.RawMessage) (any, error) {
 	return ss.srv.listTools(raw)
 }
 
@@ -172,7 +172,7 @@ func (s *Server) listTools(raw json.RawMessage) (*ListToolsResult, error) {
 	return &ListToolsResult{Tools: tools, NextCursor: next}, nil
 }
 
-func (ss *Session) callTool(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
+func (ss *serverSession) callTool(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
 	ss.mu.Lock()
 	caps := ss.clientCaps
 	ss.mu.Unlock()
@@ -183,7 +183,7 @@ func (ss *Session) callTool(ctx context.Context, m *transport.Message, emit func
 // callTool runs a tools/call request with the call's context ci; ss (may
 // be nil) tracks it for notifications/cancelled, and a call the client
 // cancelled returns errCancelled, whatever the tool returned.
-func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *Session) (res *CallToolResult, err error) {
+func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *CallToolResult, err error) {
 	var p CallToolParams
 	if !decodeCallParams(m.Params, &p) {
 		p = CallToolParams{}
@@ -211,13 +211,13 @@ func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInf
 	return t.handler(withCall(ctx, ci), p.Arguments)
 }
 
-func (ss *Session) level() LogLevel {
+func (ss *serverSession) level() LogLevel {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	return ss.logLevel
 }
 
-func (ss *Session) setLevel(raw json.RawMessage) (any, error) {
+func (ss *serverSession) setLevel(raw json.RawMessage) (any, error) {
 	var p struct {
 		Level LogLevel `json:"level"`
 	}
@@ -233,7 +233,7 @@ func (ss *Session) setLevel(raw json.RawMessage) (any, error) {
 	return struct{}{}, nil
 }
 
-func (ss *Session) handleNotification(m *transport.Message) {
+func (ss *serverSession) handleNotification(m *transport.Message) {
 	switch m.Method {
 	case "notifications/initialized":
 		ss.mu.Lock()
@@ -247,7 +247,7 @@ func (ss *Session) handleNotification(m *transport.Message) {
 	}
 }
 
-func (ss *Session) toolsChanged() {
+func (ss *serverSession) toolsChanged() {
 	if !ss.ready() || ss.notify == nil {
 		return
 	}

@@ -24,9 +24,9 @@ func (s *Server) HTTPHandler(opts *HTTPOptions) *transport.StreamableServer {
 	return transport.NewStreamableServer(httpBackend{s}, opts)
 }
 
-// ServeHTTP serves s over Streamable HTTP on addr at /mcp until ctx is
-// cancelled. A bare port ("8000", ":8000") listens on 127.0.0.1 only.
-func (s *Server) ServeHTTP(ctx context.Context, addr string, opts *HTTPOptions) error {
+// ListenAndServe serves s over Streamable HTTP on addr at /mcp until ctx
+// is cancelled. A bare port ("8000", ":8000") listens on 127.0.0.1 only.
+func (s *Server) ListenAndServe(ctx context.Context, addr string, opts *HTTPOptions) error {
 	ln, err := net.Listen("tcp", transport.ListenAddr(addr))
 	if err != nil {
 		return err
@@ -34,7 +34,7 @@ func (s *Server) ServeHTTP(ctx context.Context, addr string, opts *HTTPOptions) 
 	return s.ServeListener(ctx, ln, opts)
 }
 
-// ServeListener is ServeHTTP on a listener of your own.
+// ServeListener is ListenAndServe on a listener of your own.
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPOptions) error {
 	h := s.HTTPHandler(opts)
 	defer h.Close()
@@ -52,14 +52,14 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 type httpBackend struct{ s *Server }
 
 func (b httpBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
-	return httpSession{b.s.NewSession(notify)}
+	return httpSession{b.s.newSession(notify)}
 }
 
 func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
-	return b.s.HandleStateless(ctx, m, emit)
+	return b.s.handleStateless(ctx, m, emit)
 }
 
-func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(LegacyVersions, v) }
+func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(legacyVersions, v) }
 
 func (b httpBackend) ParamHeaders(tool string) []transport.ParamHeader {
 	if b.s.headerTools.Load() == 0 {
@@ -73,7 +73,7 @@ func (b httpBackend) ParamHeaders(tool string) []transport.ParamHeader {
 
 // httpSession adapts a Session to one Mcp-Session-Id: each request's
 // progress and logs go to that request's own stream.
-type httpSession struct{ ss *Session }
+type httpSession struct{ ss *serverSession }
 
 func (h httpSession) Handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	if emit == nil {

@@ -1,6 +1,8 @@
 // Package transport moves JSON-RPC 2.0 messages between an MCP client and
 // server: newline-delimited framing over stdio or a spawned command, an
-// in-memory pair for tests, and Streamable HTTP. It knows nothing of tools.
+// in-memory pair for tests, and Streamable HTTP. It knows of tools only
+// where Streamable HTTP must: the x-mcp-header annotations of an input
+// schema, mirrored as Mcp-Param-* headers (streamable_params.go).
 package transport
 
 import (

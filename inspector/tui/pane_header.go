@@ -42,7 +42,7 @@ func era(version string) string {
 	switch {
 	case version == "":
 		return ""
-	case slices.Contains(sdk.LegacyVersions, version):
+	case slices.Contains(sdk.LegacyVersions(), version):
 		return "legacy era"
 	case version >= sdk.ModernVersion:
 		return "2026 era"
