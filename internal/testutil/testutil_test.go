@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -92,5 +94,20 @@ func TestEditRefusesAmbiguousOrMissing(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(file); string(b) != "x x y" {
 		t.Errorf("file changed to %q", b)
+	}
+}
+
+func TestJSONNames(t *testing.T) {
+	type s struct {
+		A      int `json:"a,omitempty"`
+		B      string
+		Skip   int `json:"-"`
+		hidden int
+		C      []byte `json:"c"`
+	}
+	_ = s{}.hidden
+	got := testutil.JSONNames(reflect.TypeFor[s]())
+	if want := []string{"a", "B", "c"}; !slices.Equal(want, got) {
+		t.Errorf("JSONNames = %q, want %q", got, want)
 	}
 }
