@@ -71,3 +71,52 @@ func TestTestutilOnlyInTests(t *testing.T) {
 		}
 	}
 }
+
+// inspectorLayers orders the inspector's packages: a package imports only
+// packages of lower layers (and never one of its own layer).
+var inspectorLayers = [][]string{
+	{"inspector"},
+	{"inspector/build", "inspector/watch"},
+	{"inspector/target", "inspector/args"},
+	{"inspector/call", "inspector/state"},
+	{"inspector/devloop", "inspector/testsession", "inspector/cli"},
+	{"inspector/tui"},
+}
+
+// TestInspectorLayers checks the layers of inspectorLayers against the
+// imports of the production code (go list -deps), and that the TUI never
+// reaches the CLI commands.
+func TestInspectorLayers(t *testing.T) {
+	const mod = "github.com/mcpdev/mcpdev/"
+	for i, layer := range inspectorLayers {
+		var above []string
+		for _, l := range inspectorLayers[i:] {
+			above = append(above, l...)
+		}
+		for _, pkg := range layer {
+			forbidden := map[string]bool{}
+			for _, q := range above {
+				if q != pkg {
+					forbidden[mod+q] = true
+				}
+			}
+			if pkg == "inspector/tui" {
+				forbidden[mod+"inspector/cli"] = true
+			}
+			for _, dep := range goListDeps(t, "./"+pkg) {
+				if forbidden[dep] {
+					t.Errorf("%s imports %s (a package of its own or a higher layer, or cli from tui)", pkg, dep)
+				}
+			}
+		}
+	}
+}
+
+func goListDeps(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+	}
+	return strings.Fields(string(out))
+}

@@ -1,116 +1,55 @@
 package inspector
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/mcpdev/mcpdev/forms"
-	"github.com/mcpdev/mcpdev/internal/termtext"
-	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
-// ArgsError reports arguments refused by the tool's input schema before
-// sending: every problem, and the arguments the tool takes.
-type ArgsError struct {
-	Tool     string
-	Problems []forms.Problem
-	Args     []ArgInfo
+// UsageError is a mistake on the command line.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// Usagef builds a *UsageError.
+func Usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *ArgsError) Error() string {
-	return fmt.Sprintf("arguments refused by %s's input schema (not sent): %s", e.Tool, strings.Join(e.problemStrings(), "; "))
-}
-
-func (e *ArgsError) problemStrings() []string {
-	out := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		out[i] = p.String()
+// Describe is the human explanation of err: the report of the first error in
+// its chain that has one (the doctor's for a connection failure, every
+// problem for refused arguments), else the message (with how to raise the
+// limit for a message too large).
+func Describe(err error) string {
+	var r interface{ Report() string }
+	if errors.As(err, &r) {
+		return r.Report()
 	}
-	return out
-}
-
-// Report lists every problem, then the tool's arguments, for a terminal:
-// what comes from the schema goes through termtext.Line.
-func (e *ArgsError) Report() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "arguments refused by %s's input schema (not sent):\n", termtext.Line(e.Tool))
-	for _, p := range e.problemStrings() {
-		fmt.Fprintf(&b, "  %s\n", termtext.Line(p))
+	if hint := TooLargeHint(err); hint != "" {
+		return err.Error() + "\n" + hint
 	}
-	b.WriteString(ArgsTable(e.Tool, e.Args))
-	b.WriteString("send them anyway with --no-validate")
-	return b.String()
+	return err.Error()
 }
 
-// ArgsTable renders a tool's arguments, one per line, safe for a terminal
-// (each cell through termtext.Line).
-func ArgsTable(tool string, args []ArgInfo) string {
-	var b strings.Builder
-	tool = termtext.Line(tool)
-	if len(args) == 0 {
-		fmt.Fprintf(&b, "%s takes no arguments\n", tool)
-		return b.String()
+// TooLargeHint is what mcpdev adds to a message-too-large error: how to
+// raise the limit ("" for any other error).
+func TooLargeHint(err error) string {
+	var de *transport.DecodeError
+	if !errors.As(err, &de) || de.Limit == 0 {
+		return ""
 	}
-	fmt.Fprintf(&b, "arguments of %s:\n", tool)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	for _, a := range args {
-		req := ""
-		if a.Required {
-			req = "required"
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", termtext.Line(a.Path), termtext.Line(a.Type), req, termtext.Line(a.Constraints), termtext.Line(a.Description))
+	return "raise the limit with --max-message-size " + strings.ReplaceAll(transport.FormatSize(nextPowerOfTwo(int64(de.Size))), " ", "")
+}
+
+// nextPowerOfTwo is the smallest power of two of at least n bytes, and at
+// least 1 MiB.
+func nextPowerOfTwo(n int64) int64 {
+	p := int64(1 << 20)
+	for p < n && p < math.MaxInt64/2 {
+		p *= 2
 	}
-	tw.Flush()
-	return trimLines(b.String())
+	return p
 }
-
-// trimLines removes the blanks tabwriter leaves at the ends of lines.
-func trimLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// ToolError is a tool result with isError set, or a tool that does not exist.
-type ToolError struct {
-	Tool    string
-	Unknown bool     // no tool of that name
-	Known   []string // the tools the server has, when Unknown
-	Result  *sdk.CallToolResult
-}
-
-func (e *ToolError) Error() string {
-	if e.Unknown {
-		return fmt.Sprintf("no tool named %q (the server has: %s)", e.Tool, strings.Join(e.Known, ", "))
-	}
-	msg := ""
-	if e.Result != nil {
-		for _, c := range e.Result.Content {
-			if c.Type == "text" {
-				msg = c.Text
-				break
-			}
-		}
-	}
-	first, _, _ := strings.Cut(msg, "\n")
-	if first == "" {
-		return fmt.Sprintf("%s returned isError", e.Tool)
-	}
-	return fmt.Sprintf("%s returned isError: %s", e.Tool, first)
-}
-
-// SchemaError is a tool whose own schema is not a valid JSON Schema (or
-// not an object schema), reported under --strict.
-type SchemaError struct {
-	Tool string
-	Err  error
-}
-
-func (e *SchemaError) Error() string {
-	return fmt.Sprintf("tool %s has an invalid schema: %v", e.Tool, e.Err)
-}
-
-func (e *SchemaError) Unwrap() error { return e.Err }

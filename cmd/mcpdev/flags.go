@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/cli"
+	"github.com/mcpdev/mcpdev/inspector/target"
 )
 
 // config is a parsed command line.
@@ -18,7 +21,7 @@ type config struct {
 	tool       string   // call: the tool
 	pairs      []string // call: key=value…
 
-	resolve        inspector.ResolveOptions
+	resolve        target.ResolveOptions
 	connectTimeout time.Duration
 	timeout        time.Duration
 	verbose        bool
@@ -101,12 +104,12 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	fs.StringVar(&cfg.resolve.Config, "config", "", "")
 	fs.StringVar(&cfg.resolve.Server, "server", "", "")
 	fs.Func("max-message-size", "", func(v string) error {
-		n, err := inspector.ParseSize(v)
+		n, err := target.ParseSize(v)
 		cfg.resolve.MaxMessageSize = n
 		return err
 	})
-	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", inspector.DefaultConnectTimeout, "")
-	fs.DurationVar(&cfg.timeout, "timeout", inspector.DefaultTimeout, "")
+	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", target.DefaultConnectTimeout, "")
+	fs.DurationVar(&cfg.timeout, "timeout", call.DefaultTimeout, "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")
 	fs.BoolVar(&cfg.json, "json", false, "")
 	fs.BoolVar(&cfg.strict, "strict", false, "")
@@ -185,7 +188,7 @@ type ageFlag time.Duration
 
 func (a *ageFlag) String() string { return time.Duration(*a).String() }
 func (a *ageFlag) Set(s string) error {
-	d, err := inspector.ParseAge(s)
+	d, err := cli.ParseAge(s)
 	*a = ageFlag(d)
 	return err
 }

@@ -17,6 +17,10 @@ import (
 	"sync"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/cli"
+	"github.com/mcpdev/mcpdev/inspector/state"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/inspector/tui"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
@@ -34,13 +38,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
-		return inspector.ExitOK
+		return exitOK
 	}
 	if err == nil {
 		err = execute(ctx, cfg, stdout, stderr)
 	}
 	if err == nil {
-		return inspector.ExitOK
+		return exitOK
 	}
 	// The description and the JSON line quote the server (its errors, its
 	// output): both go through the sanitizer before the terminal.
@@ -49,8 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "run mcpdev -h for usage")
 	}
-	fmt.Fprintf(stderr, "%s\n", termtext.Line(string(inspector.ErrorJSON(err))))
-	return inspector.ExitCode(err)
+	fmt.Fprintf(stderr, "%s\n", termtext.Line(string(errorJSON(err))))
+	return exitCode(err)
 }
 
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
@@ -64,16 +68,16 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		writeCompletion(stdout, cfg.shell)
 		return nil
 	case "cache":
-		return inspector.RunCache(stdout, &inspector.CacheOptions{Clean: cfg.cacheClean, OlderThan: cfg.olderThan})
+		return cli.RunCache(stdout, &cli.CacheOptions{Clean: cfg.cacheClean, OlderThan: cfg.olderThan})
 	case "test":
-		topts := &inspector.TestOptions{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
+		topts := &testsession.Options{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
 		if cfg.watchTests {
-			return inspector.WatchTests(ctx, stdout, cfg.positional, topts, nil)
+			return testsession.Watch(ctx, stdout, cfg.positional, topts, nil)
 		}
-		_, err := inspector.RunTests(ctx, stdout, cfg.positional, topts)
+		_, err := testsession.Run(ctx, stdout, cfg.positional, topts)
 		return err
 	case "":
-		t, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve)
+		t, err := target.Resolve(cfg.targetWords(), &cfg.resolve)
 		if err != nil {
 			return err
 		}
@@ -85,9 +89,9 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	}
 	defer conn.Close()
 	if cfg.cmd == "tools" {
-		return inspector.RunTools(ctx, stdout, conn, &inspector.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warn})
+		return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warn})
 	}
-	opts := &inspector.CallOptions{
+	opts := &cli.CallOptions{
 		Pairs: cfg.pairs, ArgsJSON: cfg.argsJSON, NoValidate: cfg.noValidate, Strict: cfg.strict,
 		JSON: cfg.json, Timeout: cfg.timeout, Warn: warn,
 	}
@@ -96,16 +100,16 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("progress: %g/%g %s", p.Progress, p.Total, termtext.Line(p.Message))))
 		}
 	}
-	return inspector.RunCall(ctx, stdout, conn, cfg.tool, opts)
+	return cli.RunCall(ctx, stdout, conn, cfg.tool, opts)
 }
 
-func connect(ctx context.Context, cfg *config, stderr io.Writer) (*inspector.Connection, error) {
-	t, err := inspector.Resolve(cfg.targetWords(), &cfg.resolve)
+func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connection, error) {
+	t, err := target.Resolve(cfg.targetWords(), &cfg.resolve)
 	if err != nil {
 		return nil, err
 	}
 	warn := warner(stderr)
-	opts := &inspector.ConnectOptions{
+	opts := &target.ConnectOptions{
 		Timeout:       cfg.connectTimeout,
 		Client:        &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
 		OnStdoutNoise: noiseWarner(warn, 10),
@@ -134,7 +138,7 @@ func noiseWarner(warn func(string), n int) func(string) {
 		defer mu.Unlock()
 		switch seen++; {
 		case seen <= n:
-			warn(inspector.StdoutNoiseWarning(line))
+			warn(target.StdoutNoiseWarning(line))
 		case seen == n+1:
 			warn("more lines on the server's stdout that are not JSON-RPC: not shown")
 		}
@@ -144,11 +148,11 @@ func noiseWarner(warn func(string), n int) func(string) {
 // devOptions turns on the dev loop: Go targets are watched unless
 // --no-watch, any target with --watch GLOB; arguments are remembered unless
 // --no-state.
-func devOptions(cfg *config, t *inspector.Target) tui.DevOptions {
+func devOptions(cfg *config, t *target.Target) tui.DevOptions {
 	o := tui.DevOptions{Target: t, Globs: cfg.watchGlobs}
-	o.Watch = !cfg.noWatch && (t.Kind == inspector.KindGo || len(cfg.watchGlobs) > 0)
+	o.Watch = !cfg.noWatch && (t.Kind == target.KindGo || len(cfg.watchGlobs) > 0)
 	if !cfg.noState {
-		o.StatePath = inspector.DefaultStatePath()
+		o.StatePath = state.DefaultPath()
 	}
 	return o
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/build"
+	"github.com/mcpdev/mcpdev/inspector/target"
 )
 
 // While a connector builds a Go target (6–12 s from a cold cache), the
@@ -41,13 +41,13 @@ func buildTickCmd(gen int) tea.Cmd {
 
 // buildGo builds a Go target into the cache, telling the header, and
 // returns the binary, or the doctor's report of the failed build.
-func buildGo(ctx context.Context, t *inspector.Target) (string, error) {
+func buildGo(ctx context.Context, t *target.Target) (string, error) {
 	reportBuild(ctx, false)
 	defer reportBuild(ctx, true)
-	bin, err := inspector.Build(ctx, t.GoPath, t.BuildCache)
+	bin, err := build.Binary(ctx, t.GoPath, t.BuildCache)
 	if err != nil {
-		ce := &inspector.ConnectError{Target: t, Stage: inspector.StageBuild, Err: err}
-		return "", &ConnectError{Err: ce, Report: inspector.Doctor(ce).String()}
+		ce := &target.ConnectError{Target: t, Stage: target.StageBuild, Err: err}
+		return "", &ConnectError{Err: ce, Report: target.Doctor(ce).String()}
 	}
 	return bin, nil
 }

@@ -10,7 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -50,16 +50,16 @@ func TestHeaderTicksWhileBuilding(t *testing.T) {
 
 // Both connectors of a Go target report its build, around it.
 func TestGoTargetConnectorsReportTheBuild(t *testing.T) {
-	target, err := inspector.Resolve([]string{"./testdata/server"}, &inspector.ResolveOptions{BuildCache: t.TempDir()})
+	tg, err := target.Resolve([]string{"./testdata/server"}, &target.ResolveOptions{BuildCache: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if target.Kind != inspector.KindGo {
-		t.Fatalf("./testdata/server resolved to kind %v, want Go", target.Kind)
+	if tg.Kind != target.KindGo {
+		t.Fatalf("./testdata/server resolved to kind %v, want Go", tg.Kind)
 	}
 	connectors := map[string]Connector{
-		"no watch": &TargetConnector{Target: target},
-		"watch":    WithDev(&TargetConnector{Target: target}, DevOptions{Target: target, Watch: true}),
+		"no watch": &TargetConnector{Target: tg},
+		"watch":    WithDev(&TargetConnector{Target: tg}, DevOptions{Target: tg, Watch: true}),
 	}
 	for name, c := range connectors {
 		t.Run(name, func(t *testing.T) {

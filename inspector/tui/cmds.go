@@ -13,7 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -59,7 +59,7 @@ func logFromParams(p sdk.LogParams) logEvent {
 type warnings struct{ hinted atomic.Bool }
 
 func (w *warnings) push(box *mailbox, err error) {
-	var noise *inspector.StdoutNoiseError
+	var noise *target.StdoutNoiseError
 	if !errors.As(err, &noise) {
 		box.push(logEvent{at: time.Now(), level: "warning", logger: "mcpdev", text: err.Error()})
 		return

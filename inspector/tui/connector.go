@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -63,7 +63,7 @@ type CommandConnector struct {
 	Env  []string
 	Dir  string
 	// MaxMessageSize is the longest message accepted from the server
-	// (0: inspector.DefaultMaxMessageSize).
+	// (0: target.DefaultMaxMessageSize).
 	MaxMessageSize int
 }
 
@@ -75,7 +75,7 @@ func (c *CommandConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 	go tail.pump(pr, lines)
 	limit := c.MaxMessageSize
 	if limit <= 0 {
-		limit = inspector.DefaultMaxMessageSize
+		limit = target.DefaultMaxMessageSize
 	}
 	conn, err := transport.Command(c.Name, c.Args, &transport.CommandOptions{Env: c.Env, Dir: c.Dir, Stderr: pw, MaxMessageSize: limit})
 	if err != nil {

@@ -16,7 +16,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -52,7 +53,7 @@ func mcpdevBinDir(t *testing.T) string {
 // copiedCall calls tool with args in the inspector on target (or, args
 // empty, presses keys), copies the call from the history pane with y, and
 // returns the command and the result the inspector showed.
-func copiedCall(t *testing.T, target *inspector.Target, tool, args string, keys []string) (string, *sdk.CallToolResult) {
+func copiedCall(t *testing.T, target *target.Target, tool, args string, keys []string) (string, *sdk.CallToolResult) {
 	t.Helper()
 	dev := DevOptions{Target: target}
 	m := New(context.Background(), WithDev(&TargetConnector{Target: target}, dev), Options{Target: TargetLabel(target), Dark: dark(), Dev: dev})
@@ -155,7 +156,7 @@ func TestCopyAsCommandRunsAndReproducesCall(t *testing.T) {
 	tests := []struct {
 		name      string
 		words     []string
-		opts      inspector.ResolveOptions
+		opts      target.ResolveOptions
 		tool      string
 		args      string
 		keys      []string // instead of args: keys pressed in the inspector
@@ -163,13 +164,13 @@ func TestCopyAsCommandRunsAndReproducesCall(t *testing.T) {
 	}{
 		{name: "go package", words: []string{"../testdata/servers/raw"}, tool: "echo", args: rawArgs},
 		{name: "go file", words: []string{"../testdata/servers/raw/main.go"}, tool: "echo", args: `{"message":"42","x.y":"dotted key"}`, wantInCmd: "--args-json"},
-		{name: "command", words: []string{"--", "sh", "-c", `exec "$0"`, rawBin}, opts: inspector.ResolveOptions{Env: []string{"GREETING=hello there $USER 'q'"}},
+		{name: "command", words: []string{"--", "sh", "-c", `exec "$0"`, rawBin}, opts: target.ResolveOptions{Env: []string{"GREETING=hello there $USER 'q'"}},
 			tool: "env", args: `{"name":"GREETING"}`, wantInCmd: " -- sh -c "},
 		{name: "python", words: []string{"../testdata/servers/scripts/echo.py"}, tool: "echo", args: `{"message":` + string(msg) + `}`},
 		{name: "node", words: []string{"../testdata/servers/scripts/echo.js"}, tool: "echo", args: `{"message":` + string(msg) + `}`},
-		{name: "http", words: []string{url}, opts: inspector.ResolveOptions{Headers: []string{"Authorization: " + auth}},
+		{name: "http", words: []string{url}, opts: target.ResolveOptions{Headers: []string{"Authorization: " + auth}},
 			tool: "echo", args: `{"message":` + string(msg) + `,"tags":["x"],"meta":{"deep":{"er":true}}}`, wantInCmd: "--header"},
-		{name: "config", opts: inspector.ResolveOptions{Config: config, Server: "raw", Env: []string{"OTHER=1"}},
+		{name: "config", opts: target.ResolveOptions{Config: config, Server: "raw", Env: []string{"OTHER=1"}},
 			tool: "env", args: `{"name":"GREETING"}`, wantInCmd: "--server raw"},
 		{name: "refused arguments", words: []string{"../testdata/servers/raw"}, tool: "echo", args: `{"count":-1,"mode":"z"}`, wantInCmd: "--no-validate"},
 		// echo's form, count -1 (≥ 0): ctrl+r refuses, ctrl+s sends anyway
@@ -178,7 +179,7 @@ func TestCopyAsCommandRunsAndReproducesCall(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.BuildCache = filepath.Join(copyCache(t), "build")
-			target, err := inspector.Resolve(tc.words, &tc.opts)
+			target, err := target.Resolve(tc.words, &tc.opts)
 			if err != nil && strings.Contains(err.Error(), "no interpreter found") {
 				t.Skip(err)
 			}
@@ -190,7 +191,7 @@ func TestCopyAsCommandRunsAndReproducesCall(t *testing.T) {
 				t.Errorf("copied %s\nwant it to contain %q", command, tc.wantInCmd)
 			}
 			var want bytes.Buffer
-			inspector.WriteResult(&want, res)
+			call.WriteResult(&want, res)
 			got, code := runCopied(t, command)
 			if code != 0 || got != want.String() {
 				t.Errorf("copied: %s\nexit %d, printed:\n%s\nthe inspector showed:\n%s", command, code, got, want.String())

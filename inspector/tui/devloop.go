@@ -13,7 +13,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/devloop"
+	"github.com/mcpdev/mcpdev/inspector/state"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -25,7 +28,7 @@ type DevOptions struct {
 	// Target is the server as resolved by the CLI: its Go sources (or
 	// Globs) are watched, it is named in recorded sessions, and it keys the
 	// remembered arguments. Nil: none of that (in-memory servers).
-	Target *inspector.Target
+	Target *target.Target
 	// Watch turns the watcher on (the CLI: Go targets unless --no-watch,
 	// and any target given --watch globs).
 	Watch bool
@@ -35,7 +38,7 @@ type DevOptions struct {
 	// Debounce is the quiet time ending a burst of saves (0: the default).
 	Debounce time.Duration
 	// StatePath is the file remembering the last arguments per tool per
-	// server across runs (the CLI: inspector.DefaultStatePath(), none with
+	// server across runs (the CLI: state.DefaultPath(), none with
 	// --no-state). Empty: nothing is remembered.
 	StatePath string
 	// RecordDir is where the record key writes sessions (default: beside
@@ -56,19 +59,19 @@ type callRecord struct {
 // devState is the dev loop's part of the model.
 type devState struct {
 	opts DevOptions
-	loop *inspector.DevLoop
+	loop *devloop.Loop
 	// watching: the watcher runs (loop is nil in synchronous tests)
 	watching bool
-	state    *inspector.State
+	state    *state.File
 
 	building   bool
-	buildErr   error                // the last build failed (cleared by a good one)
-	changed    []string             // files of the change being built
-	before     []sdk.ToolInfo       // the tools before the restart under way
-	awaitTools bool                 // a dev restart waits for its tool list
-	took       time.Duration        // change → new binary
-	diff       *inspector.ToolsDiff // the last restart's diff, until dismissed
-	pinned     bool                 // the changes view covers the output pane
+	buildErr   error              // the last build failed (cleared by a good one)
+	changed    []string           // files of the change being built
+	before     []sdk.ToolInfo     // the tools before the restart under way
+	awaitTools bool               // a dev restart waits for its tool list
+	took       time.Duration      // change → new binary
+	diff       *devloop.ToolsDiff // the last restart's diff, until dismissed
+	pinned     bool               // the changes view covers the output pane
 	restarts   int
 
 	rerun    bool // re-run the last call after each restart
@@ -76,14 +79,14 @@ type devState struct {
 	rerunOld *callRecord
 	compare  [2]*callRecord // before, after
 	last     *callRecord
-	calls    []inspector.RecordedCall
+	calls    []testsession.Call
 	scroll   int
 	recorded string
 }
 
 func (d *devState) stateKey(target string) string {
 	if d.opts.Target != nil {
-		return inspector.StateKey(d.opts.Target)
+		return state.Key(d.opts.Target)
 	}
 	return "target:" + target
 }
@@ -111,12 +114,12 @@ func (m *Model) devClose() {
 
 func loadStateCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		s, err := inspector.LoadState(path)
+		s, err := state.Load(path)
 		return stateLoadedMsg{state: s, err: err}
 	}
 }
 
-func saveStateCmd(s *inspector.State) tea.Cmd {
+func saveStateCmd(s *state.File) tea.Cmd {
 	return func() tea.Msg {
 		if err := s.Save(); err != nil {
 			return stateSavedMsg{err: err}
@@ -127,8 +130,8 @@ func saveStateCmd(s *inspector.State) tea.Cmd {
 
 func startDevCmd(ctx context.Context, o DevOptions, c Connector) tea.Cmd {
 	return func() tea.Msg {
-		loop, err := inspector.StartDevLoop(ctx, o.Target, &inspector.DevOptions{
-			Watch: inspector.WatchOptions{Globs: o.Globs, Debounce: o.Debounce},
+		loop, err := devloop.Start(ctx, o.Target, &devloop.Options{
+			Globs: o.Globs, Debounce: o.Debounce,
 		})
 		if err == nil {
 			if dc, ok := c.(*devConnector); ok {
@@ -139,7 +142,7 @@ func startDevCmd(ctx context.Context, o DevOptions, c Connector) tea.Cmd {
 	}
 }
 
-func waitDevCmd(loop *inspector.DevLoop) tea.Cmd {
+func waitDevCmd(loop *devloop.Loop) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-loop.Events()
 		if !ok {
@@ -152,7 +155,7 @@ func waitDevCmd(loop *inspector.DevLoop) tea.Cmd {
 // recordCmd writes calls as a session file named name into dir, or, dir
 // empty, beside the target (else into fallback, the working directory
 // when that is empty too).
-func recordCmd(dir, fallback, name string, t *inspector.Target, calls []inspector.RecordedCall) tea.Cmd {
+func recordCmd(dir, fallback, name string, t *target.Target, calls []testsession.Call) tea.Cmd {
 	calls = slices.Clone(calls)
 	return func() tea.Msg {
 		where := ""
@@ -164,7 +167,7 @@ func recordCmd(dir, fallback, name string, t *inspector.Target, calls []inspecto
 			}
 		}
 		path := filepath.Join(dir, name)
-		err := inspector.WriteRecordedSession(path, t, calls)
+		err := testsession.WriteRecord(path, t, calls)
 		return recordedMsg{path: path, where: where, n: len(calls), err: err}
 	}
 }
@@ -222,18 +225,18 @@ func (m *Model) onStateLoaded(msg stateLoadedMsg) {
 
 // onDevEvent follows the loop: building, failed (the old server keeps
 // serving), unchanged, or ready (restart now).
-func (m *Model) onDevEvent(ev inspector.DevEvent) tea.Cmd {
+func (m *Model) onDevEvent(ev devloop.Event) tea.Cmd {
 	d := &m.dev
 	defer m.setDevHeader()
 	switch ev.Kind {
-	case inspector.DevChanged:
+	case devloop.Changed:
 		d.building, d.changed = true, ev.Change.Files
-	case inspector.DevBuildFailed:
+	case devloop.BuildFailed:
 		d.building, d.buildErr, d.pinned, d.scroll = false, ev.Err, true, 0
 		m.logs.add(logEvent{at: m.now(), level: "error", logger: "mcpdev", text: "build failed: " + buildErrorText(ev.Err)})
-	case inspector.DevUnchanged:
+	case devloop.Unchanged:
 		d.building, d.buildErr = false, nil
-	case inspector.DevReady:
+	case devloop.Ready:
 		d.building, d.buildErr, d.took = false, nil, ev.Took
 		if dc, ok := m.connector.(*devConnector); ok && ev.Binary != "" {
 			dc.setBinary(ev.Binary)
@@ -255,7 +258,7 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 	if msg.err != nil {
 		return cmd
 	}
-	diff := inspector.DiffTools(d.before, msg.tools)
+	diff := devloop.DiffTools(d.before, msg.tools)
 	d.diff, d.restarts, d.scroll = &diff, d.restarts+1, 0
 	d.pinned = d.pinned || !diff.Empty()
 	m.setDevHeader()
@@ -286,7 +289,7 @@ func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
 		return relist // cancelled or the connection went away
 	}
 	d.last = rec
-	d.calls = append(d.calls, inspector.RecordedCall{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err})
+	d.calls = append(d.calls, testsession.Call{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err})
 	if msg.id == d.rerunID && d.rerunOld != nil {
 		d.compare = [2]*callRecord{d.rerunOld, rec}
 		d.rerunOld, d.pinned, d.scroll = nil, true, 0
@@ -345,13 +348,13 @@ func (m *Model) recordSession() tea.Cmd {
 // devConnector connects through the target's connector, except that after
 // a rebuild it starts the binary the dev loop built (no second build).
 type devConnector struct {
-	target  *inspector.Target
+	target  *target.Target
 	timeout time.Duration
 	inner   Connector
 
 	mu   sync.Mutex
 	bin  string
-	loop *inspector.DevLoop
+	loop *devloop.Loop
 }
 
 // Connect starts the last good binary, else builds as usual.
@@ -359,7 +362,7 @@ func (c *devConnector) Connect(ctx context.Context, opts *sdk.ClientOptions) (*C
 	c.mu.Lock()
 	bin := c.bin
 	c.mu.Unlock()
-	if bin == "" && c.target.Kind == inspector.KindGo {
+	if bin == "" && c.target.Kind == target.KindGo {
 		b, err := buildGo(ctx, c.target)
 		if err != nil {
 			return nil, err
@@ -382,7 +385,7 @@ func (c *devConnector) setBinary(bin string) {
 	}
 }
 
-func (c *devConnector) setLoop(l *inspector.DevLoop) {
+func (c *devConnector) setLoop(l *devloop.Loop) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.loop = l

@@ -13,7 +13,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/build"
+	"github.com/mcpdev/mcpdev/inspector/devloop"
+	"github.com/mcpdev/mcpdev/inspector/state"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -49,12 +53,12 @@ func TestDevBuildErrorThenRestartKeepsToolFormAndShowsDiff(t *testing.T) {
 	press(m, "enter")
 	typeText(m, "dune")
 
-	m.Update(devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevChanged}})
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.Changed}})
 	if s := screen(m); !strings.Contains(s, "⟳ rebuilding") {
 		t.Errorf("no rebuild state in the header:\n%s", s)
 	}
-	bad := &inspector.BuildError{Problems: []inspector.BuildProblem{{File: "main.go", Line: 21, Message: "undefined: x"}}}
-	m.Update(devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevBuildFailed, Err: bad, Build: bad}})
+	bad := &build.Error{Problems: []build.Problem{{File: "main.go", Line: 21, Message: "undefined: x"}}}
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.BuildFailed, Err: bad, Build: bad}})
 	s := screen(m)
 	for _, want := range []string{"✗ build failed", "main.go:21: undefined: x", "old server keeps serving", "● connected"} {
 		if !strings.Contains(s, want) {
@@ -66,7 +70,7 @@ func TestDevBuildErrorThenRestartKeepsToolFormAndShowsDiff(t *testing.T) {
 	}
 
 	gen := m.gen
-	m.Update(devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevReady, Took: 1234 * time.Millisecond}})
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.Ready, Took: 1234 * time.Millisecond}})
 	if m.gen != gen+1 || !strings.Contains(screen(m), "↻ restarting") {
 		t.Fatalf("ready: gen %d → %d\n%s", gen, m.gen, screen(m))
 	}
@@ -98,7 +102,7 @@ func TestDevRestartFlagsMisfitValues(t *testing.T) {
 	press(m, "tab")
 	typeText(m, "9") // fits 1–50, not the new 1–5
 	before := formArgs(t, m)["limit"]
-	m.Update(devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevReady}})
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.Ready}})
 	restartWith(t, m, changedTools(t))
 	if got := formArgs(t, m)["limit"]; got != before {
 		t.Errorf("limit after restart = %v, want %v kept", got, before)
@@ -125,7 +129,7 @@ func TestDevRerunOnSaveShowsBeforeAndAfter(t *testing.T) {
 		return &sdk.CallToolResult{Content: []sdk.Content{{Type: "text", Text: s}}}
 	}
 	m.Update(callDoneMsg{gen: m.gen, id: m.call.id, res: text("Found 3 books matching 'dune'.\nsame line")})
-	m.Update(devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevReady}})
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.Ready}})
 	restartWith(t, m, testBookshop().Tools())
 	if m.call == nil || m.call.tool != "search_books" {
 		t.Fatal("the last call was not re-run after the restart")
@@ -147,7 +151,7 @@ func TestDevRerunOnSaveShowsBeforeAndAfter(t *testing.T) {
 
 func TestDevStateRestoresAndSavesArguments(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	seed, _ := inspector.LoadState(path)
+	seed, _ := state.Load(path)
 	key := "target:examples/bookshop"
 	seed.SetArgs(key, "search_books", json.RawMessage(`{"query":"remembered","limit":7}`))
 	if err := seed.Save(); err != nil {
@@ -166,7 +170,7 @@ func TestDevStateRestoresAndSavesArguments(t *testing.T) {
 		t.Fatal("no save command after a call")
 	}
 	cmd()
-	again, err := inspector.LoadState(path)
+	again, err := state.Load(path)
 	if err != nil || again.Args(key, "search_books") == nil {
 		t.Errorf("state after the call: %v %s", err, again.Args(key, "search_books"))
 	}
@@ -299,7 +303,7 @@ func editFile(t *testing.T, path, old, new string) {
 // a file that mcpdev test replays green.
 func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 	dir := devCopy(t)
-	target, err := inspector.Resolve([]string{dir}, &inspector.ResolveOptions{BuildCache: t.TempDir()})
+	target, err := target.Resolve([]string{dir}, &target.ResolveOptions{BuildCache: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +350,7 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 	continueDrive(t, m, "the recorded session", func() bool { return m.dev.recorded != "" })
 	var out bytes.Buffer
 	editFile(t, main, `return "Book " + a.Missing`, `return "Book " + a.ID`)
-	sum, err := inspector.RunTests(context.Background(), &out, []string{m.dev.recorded}, nil)
+	sum, err := testsession.Run(context.Background(), &out, []string{m.dev.recorded}, nil)
 	if err != nil || sum.Passed != 1 {
 		t.Errorf("replay of the recorded session: %v\n%s", err, out.String())
 	}

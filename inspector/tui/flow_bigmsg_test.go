@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
-
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 )
 
 // A tool result over the message limit (a real server, 5 MB through a
@@ -21,7 +20,7 @@ func TestFlowOversizeResultFailsAtOnce(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../testdata/servers/raw").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	target := &inspector.Target{Kind: inspector.KindCommand, Name: "raw", Command: bin, MaxMessageSize: 4 << 20}
+	target := &target.Target{Kind: target.KindCommand, Name: "raw", Command: bin, MaxMessageSize: 4 << 20}
 	m := New(context.Background(), &TargetConnector{Target: target}, Options{Target: "raw", Dark: dark(), SaveDir: t.TempDir()})
 	f := &flow{t: t, m: m, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))}
 	t.Cleanup(f.finish)

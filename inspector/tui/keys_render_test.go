@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/devloop"
 )
 
 // keyOutcome is what a sequence of messages left: the screen and the
@@ -26,7 +25,7 @@ type keyOutcome struct {
 // which keys work is settled at the end of each Update, not while drawing.
 func TestKeysDoNotDependOnRendering(t *testing.T) {
 	longErr := errors.New(strings.Repeat("main.go:1: something is wrong here\n", 40))
-	failed := devEventMsg{ev: inspector.DevEvent{Kind: inspector.DevBuildFailed, Err: longErr}}
+	failed := devEventMsg{ev: devloop.Event{Kind: devloop.BuildFailed, Err: longErr}}
 	tests := []struct {
 		name string
 		msgs []tea.Msg

@@ -1,6 +1,9 @@
 package tui
 
-import "github.com/mcpdev/mcpdev/inspector"
+import (
+	"github.com/mcpdev/mcpdev/inspector/devloop"
+	"github.com/mcpdev/mcpdev/inspector/state"
+)
 
 // Messages of the dev loop (devloop.go). They implement devMsg so that
 // Update hands them to devUpdate in one case.
@@ -9,20 +12,20 @@ type devMsg interface{ isDevMsg() }
 
 // devStartedMsg: the watcher is running (or could not start).
 type devStartedMsg struct {
-	loop *inspector.DevLoop
+	loop *devloop.Loop
 	err  error
 }
 
 // devEventMsg is one event of the dev loop (changed, build failed, ready…).
 type devEventMsg struct {
-	loop *inspector.DevLoop
-	ev   inspector.DevEvent
+	loop *devloop.Loop
+	ev   devloop.Event
 }
 
 // stateLoadedMsg delivers the remembered arguments (err: the state file
 // was corrupt or unreadable; the state is then empty).
 type stateLoadedMsg struct {
-	state *inspector.State
+	state *state.File
 	err   error
 }
 

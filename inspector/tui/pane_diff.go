@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/build"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -92,7 +92,7 @@ func (m *Model) changesLines() []string {
 func (m *Model) buildErrorLines(w int) []string {
 	st := &m.st
 	out := []string{st.ProtocolError.Render("Build failed") + st.Dim.Render(" — the old server keeps serving; fix and save")}
-	var be *inspector.BuildError
+	var be *build.Error
 	if errors.As(m.dev.buildErr, &be) && len(be.Problems) > 0 {
 		for _, p := range be.Problems {
 			line := st.Bold.Render(termtext.Line(fmt.Sprintf("%s:%d:", m.shortFile(p.File), p.Line))) + " " + termtext.Line(p.Message)
@@ -110,7 +110,7 @@ func (m *Model) buildErrorLines(w int) []string {
 
 // buildErrorText is the compiler's output (or the error) in short.
 func buildErrorText(err error) string {
-	var be *inspector.BuildError
+	var be *build.Error
 	if errors.As(err, &be) {
 		if len(be.Problems) > 0 {
 			var ps []string

@@ -9,7 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -96,14 +97,14 @@ func compact(raw json.RawMessage) string {
 
 // commandTarget is the target as the CLI named it, for copied commands;
 // without one (a server in memory), Options.Target as one word.
-func (m *Model) commandTarget() *inspector.Target {
+func (m *Model) commandTarget() *target.Target {
 	if t := m.dev.opts.Target; t != nil && len(t.Words) > 0 {
 		return t
 	}
 	if m.opts.Target == "" {
 		return nil
 	}
-	return &inspector.Target{Words: []string{m.opts.Target}}
+	return &target.Target{Words: []string{m.opts.Target}}
 }
 
 // copyCall copies the selected history entry as an `mcpdev call` command
@@ -113,8 +114,8 @@ func (m *Model) copyCall() tea.Cmd {
 	if e == nil {
 		return nil
 	}
-	call := inspector.RecordedCall{Tool: e.tool, Args: e.args, Schema: e.schema}
-	cmd := inspector.CallCommandLine(m.commandTarget(), call)
+	call := testsession.Call{Tool: e.tool, Args: e.args, Schema: e.schema}
+	cmd := testsession.CommandLine(m.commandTarget(), call)
 	m.history.copied = cmd
 	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))
 	return tea.SetClipboard(cmd)

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 )
 
 // callOn calls tool with args on a driven model and waits for its end.
@@ -58,17 +58,17 @@ func TestRecordKeyWritesBesideTargetSinceRestart(t *testing.T) {
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			target, err := inspector.Resolve(tc.words, &inspector.ResolveOptions{BuildCache: filepath.Join(copyCache(t), "build")})
+			tg, err := target.Resolve(tc.words, &target.ResolveOptions{BuildCache: filepath.Join(copyCache(t), "build")})
 			if err != nil && strings.Contains(err.Error(), "no interpreter found") {
 				t.Skip(err)
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			dev := DevOptions{Target: target}
+			dev := DevOptions{Target: tg}
 			c := newClock()
 			c.advance(time.Duration(i) * time.Minute) // a file name of its own
-			m := New(context.Background(), WithDev(&TargetConnector{Target: target}, dev), Options{Target: TargetLabel(target), Dark: dark(), Dev: dev, Now: c.now})
+			m := New(context.Background(), WithDev(&TargetConnector{Target: tg}, dev), Options{Target: TargetLabel(tg), Dark: dark(), Dev: dev, Now: c.now})
 			defer m.Close()
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 			drive(t, m, m.Init(), "the tool list", func() bool { return m.tools.loaded })
@@ -92,7 +92,7 @@ func TestRecordKeyWritesBesideTargetSinceRestart(t *testing.T) {
 				t.Errorf("the session should hold only the call since the restart:\n%s", data)
 			}
 			var out bytes.Buffer
-			if sum, err := inspector.RunTests(context.Background(), &out, []string{path}, nil); err != nil || sum.Passed != 1 {
+			if sum, err := testsession.Run(context.Background(), &out, []string{path}, nil); err != nil || sum.Passed != 1 {
 				t.Errorf("replay: %v\n%s\n%s", err, out.String(), data)
 			}
 		})

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -57,7 +57,7 @@ func BenchmarkStartupBaseline(b *testing.B) {
 func BenchmarkStartupInspector(b *testing.B) {
 	dir := bookshopDir(b)
 	for b.Loop() {
-		t, err := inspector.Resolve([]string{dir}, &inspector.ResolveOptions{BuildCache: b.TempDir()})
+		t, err := target.Resolve([]string{dir}, &target.ResolveOptions{BuildCache: b.TempDir()})
 		if err != nil {
 			b.Fatal(err)
 		}

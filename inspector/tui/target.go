@@ -7,15 +7,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // TargetConnector connects to a target resolved by the CLI
-// (inspector.Resolve): Go code is built into the cache, commands are
+// (target.Resolve): Go code is built into the cache, commands are
 // started, and failures are explained by the connection doctor.
 type TargetConnector struct {
-	Target  *inspector.Target
+	Target  *target.Target
 	Timeout time.Duration // for initialize; 0 means the CLI's default
 }
 
@@ -44,7 +44,7 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 		}
 	}
 	t := tc.Target
-	if t.Kind == inspector.KindGo {
+	if t.Kind == target.KindGo {
 		bin, err := buildGo(ctx, t)
 		if err != nil {
 			end()
@@ -52,17 +52,17 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 		}
 		t = t.WithBinary(bin)
 	}
-	conn, err := t.Connect(ctx, &inspector.ConnectOptions{
+	conn, err := t.Connect(ctx, &target.ConnectOptions{
 		Client: opts, Timeout: tc.Timeout, OnStderr: onStderr, KeepLines: 30,
 		OnStdoutNoise: func(line string) { // to the logs pane, through the client's warnings
 			if opts != nil && opts.OnWarning != nil {
-				opts.OnWarning(&inspector.StdoutNoiseError{Line: line})
+				opts.OnWarning(&target.StdoutNoiseError{Line: line})
 			}
 		},
 	})
 	if err != nil {
 		end()
-		return nil, &ConnectError{Err: err, Report: inspector.Doctor(err).String()}
+		return nil, &ConnectError{Err: err, Report: target.Doctor(err).String()}
 	}
 	go func() {
 		<-conn.Client.Done()
@@ -70,7 +70,7 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 		end()
 	}()
 	transport := "stdio"
-	if tc.Target.Kind == inspector.KindHTTP {
+	if tc.Target.Kind == target.KindHTTP {
 		transport = "streamable http"
 	}
 	return &Connection{
@@ -79,7 +79,7 @@ func (tc *TargetConnector) Connect(ctx context.Context, opts *sdk.ClientOptions)
 			if err == nil {
 				err = sdk.ErrConnectionClosed
 			}
-			return inspector.Doctor(conn.Explain(errorsJoinClosed(err))).String()
+			return target.Doctor(conn.Explain(errorsJoinClosed(err))).String()
 		},
 		Close: conn.Close,
 	}, nil
@@ -95,11 +95,11 @@ func errorsJoinClosed(err error) error {
 }
 
 // TargetLabel is how a target is written on an `mcpdev call` command line.
-func TargetLabel(t *inspector.Target) string {
+func TargetLabel(t *target.Target) string {
 	switch {
-	case t.Kind == inspector.KindCommand && t.Name == strings.Join(append([]string{t.Command}, t.Args...), " "):
+	case t.Kind == target.KindCommand && t.Name == strings.Join(append([]string{t.Command}, t.Args...), " "):
 		return "-- " + t.CommandLine()
-	case t.Kind == inspector.KindHTTP && t.Name != t.URL:
+	case t.Kind == target.KindHTTP && t.Name != t.URL:
 		return t.URL
 	}
 	return t.Name
@@ -107,7 +107,7 @@ func TargetLabel(t *inspector.Target) string {
 
 // Run starts the inspector on a target resolved by the CLI and returns when
 // the user quits.
-func Run(ctx context.Context, t *inspector.Target, opts Options) error {
+func Run(ctx context.Context, t *target.Target, opts Options) error {
 	if opts.Target == "" {
 		opts.Target = TargetLabel(t)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -137,7 +137,7 @@ func TestHostileTextOnScreen(t *testing.T) {
 // CLI's connector, with the connection doctor and the stdout watch.
 func startTargetFlow(t *testing.T, bin string) *flow {
 	t.Helper()
-	target, err := inspector.Resolve([]string{"--", serverBin(t, bin)}, nil)
+	target, err := target.Resolve([]string{"--", serverBin(t, bin)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

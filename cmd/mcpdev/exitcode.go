@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Exit codes of the mcpdev command, aligned with the MCP Inspector CLI where
+// they overlap.
+const (
+	exitOK          = 0 // success
+	exitUsage       = 1 // usage or unexpected error (also: a test session failed)
+	exitArgsRefused = 2 // arguments refused by the tool's input schema, not sent
+	exitAuth        = 3 // authentication required
+	exitConnect     = 4 // server could not be started, reached or initialized
+	exitToolError   = 5 // the tool returned isError, or there is no such tool
+	exitBadSchema   = 6 // the server's own tool schema is invalid (--strict)
+	exitRPCError    = 7 // another JSON-RPC error from the server
+	exitTimeout     = 8 // a request timed out
+	exitTooLarge    = 9 // a message from the server was over the size limit
+)
+
+// exitCode maps an error returned by this package to the command's exit code.
+func exitCode(err error) int {
+	var (
+		usage   *inspector.UsageError
+		ae      *args.Error
+		tool    *call.ToolError
+		schema  *args.SchemaError
+		conn    *target.ConnectError
+		timeout *call.TimeoutError
+		rpc     *transport.Error
+	)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &usage):
+		return exitUsage
+	case errors.As(err, &conn):
+		if conn.AuthRequired() {
+			return exitAuth
+		}
+		return exitConnect
+	case errors.As(err, &ae):
+		return exitArgsRefused
+	case errors.As(err, &tool):
+		return exitToolError
+	case errors.As(err, &schema):
+		return exitBadSchema
+	case errors.As(err, &timeout), errors.Is(err, context.DeadlineExceeded):
+		return exitTimeout
+	case errors.Is(err, transport.ErrTooLarge):
+		return exitTooLarge
+	case errors.As(err, &rpc):
+		return exitRPCError
+	}
+	return exitUsage
+}
+
+// errorKinds names each exit code in the JSON line.
+var errorKinds = map[int]string{
+	exitUsage: "error", exitArgsRefused: "arguments-refused", exitAuth: "auth-required",
+	exitConnect: "connect-failed", exitToolError: "tool-error", exitBadSchema: "invalid-schema",
+	exitRPCError: "jsonrpc-error", exitTimeout: "timeout", exitTooLarge: "message-too-large",
+}
+
+// errorJSON is the one-line JSON description of err printed on stderr for
+// scripts: {"exitCode":N,"kind":"…","message":"…", …details}.
+func errorJSON(err error) []byte {
+	code := exitCode(err)
+	v := map[string]any{"exitCode": code, "kind": errorKinds[code], "message": err.Error()}
+	var (
+		ae   *args.Error
+		tool *call.ToolError
+		rpc  *transport.Error
+		conn *target.ConnectError
+		big  *transport.DecodeError
+	)
+	if errors.As(err, &ae) {
+		v["tool"] = ae.Tool
+		v["problems"] = ae.ProblemStrings()
+	}
+	if errors.As(err, &tool) {
+		v["tool"] = tool.Tool
+	}
+	if errors.As(err, &big) && big.Limit > 0 {
+		v["size"], v["limit"] = big.Size, big.Limit
+	} else if errors.As(err, &rpc) {
+		v["rpcCode"] = rpc.Code
+	}
+	if errors.As(err, &conn) {
+		v["doctor"] = target.Doctor(err).Kind
+	}
+	if errors.Is(err, testsession.ErrFailed) {
+		v["kind"] = "test-failed"
+	}
+	b, _ := json.Marshal(v)
+	return b
+}

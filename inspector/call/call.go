@@ -1,0 +1,71 @@
+// Package call lists, finds and calls a server's tools over a connection,
+// each request within a timeout of silence, and labels tools and renders
+// their results as text.
+package call
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// DefaultTimeout bounds one request when the caller gives no timeout.
+const DefaultTimeout = 60 * time.Second
+
+// FindTool lists the server's tools and returns the one named.
+func FindTool(ctx context.Context, c *target.Connection, name string, timeout time.Duration) (sdk.ToolInfo, error) {
+	tools, err := ListTools(ctx, c, timeout)
+	if err != nil {
+		return sdk.ToolInfo{}, err
+	}
+	var names []string
+	for _, t := range tools {
+		if t.Name == name {
+			return t, nil
+		}
+		names = append(names, t.Name)
+	}
+	return sdk.ToolInfo{}, &ToolError{Tool: name, Unknown: true, Known: names}
+}
+
+// ListTools lists every tool, within timeout.
+func ListTools(ctx context.Context, c *target.Connection, timeout time.Duration) ([]sdk.ToolInfo, error) {
+	var tools []sdk.ToolInfo
+	err := WithTimeout(ctx, timeout, "tools/list", func(ctx context.Context, _ func()) error {
+		var err error
+		tools, err = c.Client.ListTools(ctx)
+		return err
+	})
+	return tools, c.Explain(err)
+}
+
+// WithTimeout runs fn with a context cancelled after timeout of silence;
+// fn calls reset to restart the clock (on progress). An expired clock is a
+// *TimeoutError.
+func WithTimeout(ctx context.Context, timeout time.Duration, op string, fn func(context.Context, func()) error) error {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var expired atomic.Bool
+	var mu sync.Mutex
+	timer := time.AfterFunc(timeout, func() { expired.Store(true); cancel() })
+	defer timer.Stop()
+	reset := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !expired.Load() {
+			timer.Reset(timeout)
+		}
+	}
+	err := fn(ctx, reset)
+	if err != nil && expired.Load() {
+		return &TimeoutError{Op: op, After: timeout}
+	}
+	return err
+}

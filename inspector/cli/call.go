@@ -1,0 +1,122 @@
+// Package cli implements the non-interactive mcpdev commands: tools, call
+// and cache.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// CallOptions configures RunCall and callTool.
+type CallOptions struct {
+	Pairs      []string // key=value arguments
+	ArgsJSON   string   // --args-json, the base the pairs are applied on
+	NoValidate bool     // send arguments the schema refuses
+	Strict     bool     // an invalid tool schema is an error, not a warning
+	JSON       bool     // print the raw result
+	Timeout    time.Duration
+	// OnProgress sees progress notifications (each one also resets Timeout).
+	OnProgress func(sdk.ProgressParams)
+	// Warn receives warnings (e.g. a schema that cannot be used to validate).
+	Warn func(string)
+}
+
+// RunCall is `mcpdev call`: find the tool, build and check its arguments,
+// call it and print the result. An isError result is printed, then
+// returned as a *ToolError.
+func RunCall(ctx context.Context, w io.Writer, c *target.Connection, tool string, opts *CallOptions) error {
+	res, err := callTool(ctx, c, tool, opts)
+	if err != nil {
+		return err
+	}
+	if opts != nil && opts.JSON {
+		writeJSON(w, res)
+	} else {
+		call.WriteResult(w, res)
+	}
+	if res.IsError {
+		return &call.ToolError{Tool: tool, Result: res}
+	}
+	return nil
+}
+
+// callTool lists the tools, prepares the arguments by the tool's schema and
+// calls it. It returns a *ToolError only for an unknown tool; an isError
+// result is returned as a result.
+func callTool(ctx context.Context, c *target.Connection, tool string, opts *CallOptions) (*sdk.CallToolResult, error) {
+	var o CallOptions
+	if opts != nil {
+		o = *opts
+	}
+	info, err := call.FindTool(ctx, c, tool, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	argv, err := prepareArgs(info, &o)
+	if err != nil {
+		return nil, err
+	}
+	var res *sdk.CallToolResult
+	err = call.WithTimeout(ctx, o.Timeout, "tools/call "+tool, func(ctx context.Context, reset func()) error {
+		var err error
+		res, err = c.CallTool(ctx, tool, json.RawMessage(args.Marshal(argv)), &sdk.CallOptions{OnProgress: func(p sdk.ProgressParams) {
+			reset()
+			if o.OnProgress != nil {
+				o.OnProgress(p)
+			}
+		}})
+		return err
+	})
+	return res, c.Explain(err)
+}
+
+// prepareArgs builds the arguments from opts (pairs over --args-json),
+// coerced by the tool's input schema, and validates them unless
+// opts.NoValidate. Refused arguments are an *ArgsError.
+func prepareArgs(tool sdk.ToolInfo, opts *CallOptions) (map[string]any, error) {
+	var base map[string]any
+	if strings.TrimSpace(opts.ArgsJSON) != "" {
+		var err error
+		if base, err = args.DecodeJSON(opts.ArgsJSON); err != nil {
+			return nil, err
+		}
+	}
+	argv, err := args.Coerce(tool.InputSchema, opts.Pairs, base)
+	if err != nil {
+		return nil, err
+	}
+	if err := args.CheckSchema(tool); err != nil {
+		if opts.Strict {
+			return nil, err
+		}
+		if opts.Warn != nil {
+			opts.Warn(err.Error() + "; arguments not validated (use --strict to stop here)")
+		}
+		return argv, nil
+	}
+	if opts.NoValidate {
+		return argv, nil
+	}
+	problems, err := forms.Validate(tool.InputSchema, args.Marshal(argv))
+	if err != nil {
+		return nil, &args.SchemaError{Tool: tool.Name, Err: err}
+	}
+	if len(problems) > 0 {
+		return nil, &args.Error{Tool: tool.Name, Problems: problems, Args: args.List(tool.InputSchema)}
+	}
+	return argv, nil
+}
+
+func writeJSON(w io.Writer, v any) {
+	fmt.Fprintln(w, call.PrettyJSON(v))
+}

@@ -1,0 +1,123 @@
+package devloop
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// bookshopCopy copies examples/bookshop (sources and catalog) into a
+// temporary module replacing github.com/mcpdev/mcpdev with this repository.
+func bookshopCopy(b *testing.B) string {
+	b.Helper()
+	root, _ := filepath.Abs("../..")
+	dir := b.TempDir()
+	for _, f := range []string{"main.go", "tools.go", "catalog.go", "catalog.json", "mcpdocs_gen.go"} {
+		data, err := os.ReadFile(filepath.Join(root, "examples/bookshop", f))
+		if err != nil {
+			b.Fatal(err)
+		}
+		writeFile(b, filepath.Join(dir, f), string(data))
+	}
+	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
+	writeFile(b, filepath.Join(dir, "go.sum"), string(sum))
+	writeFile(b, filepath.Join(dir, "go.mod"), "module example.com/bookshop\n\ngo 1.26.8\n\nrequire github.com/mcpdev/mcpdev v0.0.0\n\nreplace github.com/mcpdev/mcpdev => "+root+"\n")
+	cmd := exec.Command("go", "list", "-mod=mod", "-deps", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go list: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// BenchmarkDevLoopEditToToolList measures, for the bookshop example, the
+// time from saving an edit to having the restarted server's new tool list
+// (debounce + rebuild + start + initialize + tools/list), and in the same
+// run the baseline a developer pays by hand: go build + start +
+// initialize. It reports both and their ratio (target ≤ 1.5).
+//
+//	go test ./inspector -run '^$' -bench DevLoopEditToToolList -benchtime 5x
+func BenchmarkDevLoopEditToToolList(b *testing.B) {
+	dir := bookshopCopy(b)
+	tg, err := target.Resolve([]string{dir}, &target.ResolveOptions{BuildCache: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := Start(context.Background(), tg, &Options{Manage: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	// The baseline builds its own copy (unwatched), so that the two never
+	// compete for the CPU.
+	baseDir := bookshopCopy(b)
+	src, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	title := `Title:       "Search the catalog",`
+	n := 0
+	save := func(dir string) {
+		n++
+		writeFile(b, filepath.Join(dir, "main.go"), replaceOnce(string(src), title, fmt.Sprintf(`Title: "Search the catalog %d",`, n)))
+	}
+	var loop, base time.Duration
+	b.ResetTimer()
+	for range b.N {
+		save(dir)
+		start := time.Now()
+		ev := nextEvent(b, d, Restarted)
+		loop += time.Since(start)
+		if len(ev.Diff.Changed) != 1 {
+			b.Fatalf("diff = %s", ev.Diff)
+		}
+		save(baseDir)
+		start = time.Now()
+		baseline(b, baseDir)
+		base += time.Since(start)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(loop.Milliseconds())/float64(b.N), "devloop-ms/op")
+	b.ReportMetric(float64(base.Milliseconds())/float64(b.N), "build+start+init-ms/op")
+	b.ReportMetric(float64(loop)/float64(base), "ratio")
+}
+
+func replaceOnce(s, old, new string) string {
+	i := len(s)
+	for j := 0; j+len(old) <= len(s); j++ {
+		if s[j:j+len(old)] == old {
+			i = j
+			break
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	return s[:i] + new + s[i+len(old):]
+}
+
+// baseline is go build + start + initialize, by hand.
+func baseline(b *testing.B, dir string) {
+	bin := filepath.Join(b.TempDir(), "bookshop")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	conn, err := transport.Command(bin, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	c, err := sdk.Connect(ctx, conn, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.Close()
+}

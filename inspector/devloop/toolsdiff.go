@@ -1,0 +1,269 @@
+package devloop
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// ToolsDiff is what changed between two tool lists (before and after a
+// restart).
+type ToolsDiff struct {
+	Added   []sdk.ToolInfo
+	Removed []sdk.ToolInfo
+	Changed []ToolChange
+}
+
+// ToolChange lists what changed in one tool.
+type ToolChange struct {
+	Name    string
+	Changes []FieldChange
+}
+
+// FieldChange is one difference in a tool: What names the part
+// ("title", "description", "annotations.readOnlyHint", "outputSchema",
+// "argument limit"), Old and New render the values ("" when absent).
+type FieldChange struct {
+	What     string
+	Old, New string
+}
+
+func (c FieldChange) String() string {
+	switch {
+	case c.Old == "":
+		return fmt.Sprintf("%s: added %s", c.What, c.New)
+	case c.New == "":
+		return fmt.Sprintf("%s: removed (was %s)", c.What, c.Old)
+	}
+	return fmt.Sprintf("%s: %s → %s", c.What, c.Old, c.New)
+}
+
+// Empty reports whether the lists are the same.
+func (d ToolsDiff) Empty() bool {
+	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Changed) == 0
+}
+
+// DiffTools compares two tool lists by name, in the order of after (then
+// the removed tools in the order of before).
+func DiffTools(before, after []sdk.ToolInfo) ToolsDiff {
+	old := map[string]sdk.ToolInfo{}
+	for _, t := range before {
+		old[t.Name] = t
+	}
+	seen := map[string]bool{}
+	var d ToolsDiff
+	for _, t := range after {
+		seen[t.Name] = true
+		o, ok := old[t.Name]
+		if !ok {
+			d.Added = append(d.Added, t)
+			continue
+		}
+		if ch := diffTool(o, t); len(ch) > 0 {
+			d.Changed = append(d.Changed, ToolChange{Name: t.Name, Changes: ch})
+		}
+	}
+	for _, t := range before {
+		if !seen[t.Name] {
+			d.Removed = append(d.Removed, t)
+		}
+	}
+	return d
+}
+
+func diffTool(a, b sdk.ToolInfo) []FieldChange {
+	var out []FieldChange
+	add := func(what, o, n string) {
+		if o != n {
+			out = append(out, FieldChange{What: what, Old: o, New: n})
+		}
+	}
+	add("title", quoteOr(a.Title), quoteOr(b.Title))
+	add("description", quoteOr(oneLine(a.Description)), quoteOr(oneLine(b.Description)))
+	out = append(out, diffArgs(a.InputSchema, b.InputSchema)...)
+	if !sameJSON(a.OutputSchema, b.OutputSchema) {
+		pa, pb := presence(a.OutputSchema), presence(b.OutputSchema)
+		if pa == pb {
+			pb = "changed"
+		}
+		add("outputSchema", pa, pb)
+	}
+	oa, ob := annotationMap(a.Annotations), annotationMap(b.Annotations)
+	for _, k := range []string{"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"} {
+		add("annotations."+k, oa[k], ob[k])
+	}
+	return out
+}
+
+// diffArgs compares the arguments of two input schemas: added and removed
+// arguments, then per argument its type, required-ness, constraints and
+// description.
+func diffArgs(a, b json.RawMessage) []FieldChange {
+	if sameJSON(a, b) {
+		return nil
+	}
+	oa, ob := argMap(a), argMap(b)
+	var out []FieldChange
+	for _, arg := range args.List(b) {
+		o, ok := oa[arg.Path]
+		if !ok {
+			out = append(out, FieldChange{What: "argument " + arg.Path, New: argSummary(arg)})
+			continue
+		}
+		out = append(out, diffArg(o, arg)...)
+	}
+	for _, arg := range args.List(a) {
+		if _, ok := ob[arg.Path]; !ok {
+			out = append(out, FieldChange{What: "argument " + arg.Path, Old: argSummary(arg)})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, FieldChange{What: "inputSchema", Old: "(same arguments)", New: "changed"})
+	}
+	return out
+}
+
+func diffArg(a, b args.Arg) []FieldChange {
+	var out []FieldChange
+	what := "argument " + b.Path
+	if a.Type != b.Type {
+		out = append(out, FieldChange{What: what + " type", Old: a.Type, New: b.Type})
+	}
+	if a.Required != b.Required {
+		out = append(out, FieldChange{What: what + " required", Old: fmt.Sprint(a.Required), New: fmt.Sprint(b.Required)})
+	}
+	if a.Constraints != b.Constraints {
+		out = append(out, FieldChange{What: what + " constraints", Old: orNone(a.Constraints), New: orNone(b.Constraints)})
+	}
+	if a.Description != b.Description {
+		out = append(out, FieldChange{What: what + " description", Old: quoteOr(a.Description), New: quoteOr(b.Description)})
+	}
+	return out
+}
+
+func argMap(schema json.RawMessage) map[string]args.Arg {
+	m := map[string]args.Arg{}
+	for _, a := range args.List(schema) {
+		m[a.Path] = a
+	}
+	return m
+}
+
+func argSummary(a args.Arg) string {
+	s := a.Type
+	if a.Required {
+		s += ", required"
+	}
+	if a.Constraints != "" {
+		s += ", " + a.Constraints
+	}
+	return s
+}
+
+func annotationMap(a *sdk.ToolAnnotations) map[string]string {
+	m := map[string]string{}
+	if a == nil {
+		return m
+	}
+	m["title"] = quoteOr(a.Title)
+	for k, p := range map[string]*bool{"readOnlyHint": a.ReadOnlyHint, "destructiveHint": a.DestructiveHint, "idempotentHint": a.IdempotentHint, "openWorldHint": a.OpenWorldHint} {
+		if p != nil {
+			m[k] = fmt.Sprint(*p)
+		}
+	}
+	return m
+}
+
+func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(bytes.TrimSpace(a), bytes.TrimSpace(b)) {
+		return true
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	return args.EqualJSON(string(a), string(b))
+}
+
+func presence(raw json.RawMessage) string {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return ""
+	}
+	return "declared"
+}
+
+func quoteOr(s string) string {
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
+}
+
+// Lines renders the diff for people: "+ name", "- name", "~ name" followed
+// by indented changes.
+func (d ToolsDiff) Lines() []string {
+	var out []string
+	for _, t := range d.Added {
+		out = append(out, "+ "+t.Name+argsSuffix(t))
+	}
+	for _, t := range d.Removed {
+		out = append(out, "- "+t.Name)
+	}
+	for _, c := range d.Changed {
+		out = append(out, "~ "+c.Name)
+		for _, f := range c.Changes {
+			out = append(out, "    "+f.String())
+		}
+	}
+	return out
+}
+
+func argsSuffix(t sdk.ToolInfo) string {
+	var names []string
+	for _, a := range args.List(t.InputSchema) {
+		if !strings.Contains(a.Path, ".") {
+			names = append(names, a.Path)
+		}
+	}
+	return "(" + strings.Join(names, ", ") + ")"
+}
+
+// Summary is one line: "1 added, 1 changed" or "no change to the tools".
+func (d ToolsDiff) Summary() string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		word string
+	}{{len(d.Added), "added"}, {len(d.Removed), "removed"}, {len(d.Changed), "changed"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.word))
+		}
+	}
+	if len(parts) == 0 {
+		return "no change to the tools"
+	}
+	return "tools: " + strings.Join(parts, ", ")
+}
+
+// String is the summary followed by the lines.
+func (d ToolsDiff) String() string {
+	return strings.Join(append([]string{d.Summary()}, d.Lines()...), "\n")
+}

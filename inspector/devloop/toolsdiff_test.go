@@ -1,0 +1,71 @@
+package devloop
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+func tool(name, desc, schema string, ann *sdk.ToolAnnotations) sdk.ToolInfo {
+	return sdk.ToolInfo{Name: name, Description: desc, InputSchema: json.RawMessage(schema), Annotations: ann}
+}
+
+func TestDiffTools(t *testing.T) {
+	search := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","maximum":50,"description":"Max."}},"required":["query"]}`
+	before := []sdk.ToolInfo{
+		tool("search_books", "Search.", search, nil),
+		tool("get_book", "Get.", `{"type":"object","properties":{"id":{"type":"string"}}}`, &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true)}),
+		tool("old_tool", "", `{"type":"object"}`, nil),
+	}
+	after := []sdk.ToolInfo{
+		tool("search_books", "Search.", `{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","maximum":100,"description":"Maximum."},"genre":{"type":"string"}},"required":["query","limit"]}`, nil),
+		tool("get_book", "Get one book.", `{"type":"object","properties":{"id":{"type":"string"}}}`, &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true), IdempotentHint: sdk.Bool(true)}),
+		tool("add_book", "", `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, nil),
+	}
+	d := DiffTools(before, after)
+	want := `tools: 1 added, 1 removed, 2 changed
++ add_book(title)
+- old_tool
+~ search_books
+    argument limit required: false → true
+    argument limit constraints: ≤ 50 → ≤ 100
+    argument limit description: "Max." → "Maximum."
+    argument genre: added string
+~ get_book
+    description: "Get." → "Get one book."
+    annotations.idempotentHint: added true`
+	if got := d.String(); got != want {
+		t.Errorf("diff:\n%s\nwant:\n%s\n(-want +got):\n%s", got, want, strings.TrimRight(udiff.Unified("want", "got", want+"\n", got+"\n"), "\n"))
+	}
+	if d.Empty() {
+		t.Error("Empty() on a diff")
+	}
+	if same := DiffTools(after, after); !same.Empty() || same.Summary() != "no change to the tools" {
+		t.Errorf("same lists: %s", same)
+	}
+}
+
+func TestDiffToolsSchemaFormattingIsNoChange(t *testing.T) {
+	a := tool("t", "", `{"type":"object","properties":{"x":{"type":"string"}}}`, nil)
+	b := tool("t", "", "{\n  \"properties\": {\"x\": {\"type\": \"string\"}},\n  \"type\": \"object\"\n}", nil)
+	if d := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}); !d.Empty() {
+		t.Errorf("reformatted schema reported: %s", d)
+	}
+}
+
+func TestDiffToolsOutputSchemaAndOpaqueSchemaChange(t *testing.T) {
+	a := tool("t", "", `{"type":"object","properties":{"x":{"type":"string"}}}`, nil)
+	b := a
+	b.InputSchema = json.RawMessage(`{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":false}`)
+	b.OutputSchema = json.RawMessage(`{"type":"object"}`)
+	got := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}).String()
+	for _, want := range []string{"inputSchema: (same arguments) → changed", "outputSchema: added declared"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}

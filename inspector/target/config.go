@@ -1,0 +1,90 @@
+package target
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcpdev/mcpdev/inspector"
+)
+
+// ServerConfig is one entry of an mcp.json-style file's mcpServers map, as
+// Claude Desktop and the MCP Inspector write them.
+type ServerConfig struct {
+	Type    string            `json:"type,omitempty"` // "stdio", "http", "streamable-http", "sse"
+	Command string            `json:"command,omitempty"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	Cwd     string            `json:"cwd,omitempty"`
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+}
+
+// ConfigFile is an mcp.json-style file.
+type ConfigFile struct {
+	MCPServers map[string]ServerConfig `json:"mcpServers"`
+}
+
+// LoadConfig reads an mcp.json-style file.
+func LoadConfig(path string) (*ConfigFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, inspector.Usagef("--config: %v", err)
+	}
+	var cf ConfigFile
+	if err := json.Unmarshal(data, &cf); err != nil {
+		return nil, inspector.Usagef("--config %s: not valid JSON: %v", path, err)
+	}
+	if len(cf.MCPServers) == 0 {
+		return nil, inspector.Usagef("--config %s: no servers under \"mcpServers\"", path)
+	}
+	return &cf, nil
+}
+
+func resolveConfig(o *ResolveOptions) (*Target, error) {
+	path := o.Config
+	if o.BaseDir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(o.BaseDir, path)
+	}
+	cf, err := LoadConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	name := o.Server
+	names := slices.Sorted(maps.Keys(cf.MCPServers))
+	if name == "" {
+		if len(names) != 1 {
+			return nil, inspector.Usagef("--config %s names %d servers; pick one with --server (%s)", o.Config, len(names), strings.Join(names, ", "))
+		}
+		name = names[0]
+	}
+	sc, ok := cf.MCPServers[name]
+	if !ok {
+		return nil, inspector.Usagef("--config %s: no server %q (have: %s)", o.Config, name, strings.Join(names, ", "))
+	}
+	return configTarget(name, sc, filepath.Dir(path))
+}
+
+func configTarget(name string, sc ServerConfig, dir string) (*Target, error) {
+	if sc.URL != "" {
+		return &Target{Kind: KindHTTP, Name: name, URL: sc.URL, Headers: sc.Headers}, nil
+	}
+	if sc.Command == "" {
+		return nil, inspector.Usagef("server %q: neither \"command\" nor \"url\"", name)
+	}
+	t := commandTarget(sc.Command, sc.Args, dir)
+	t.Name = name
+	for _, k := range slices.Sorted(maps.Keys(sc.Env)) {
+		t.Env = append(t.Env, k+"="+sc.Env[k])
+	}
+	if sc.Cwd != "" {
+		t.Dir = sc.Cwd
+		if !filepath.IsAbs(t.Dir) {
+			t.Dir = filepath.Join(dir, t.Dir)
+		}
+	}
+	return t, nil
+}

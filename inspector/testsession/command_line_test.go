@@ -1,0 +1,82 @@
+package testsession
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/inspector/target"
+)
+
+func TestCallCommandLineWords(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":0},"q":{"type":"string"},
+		"book":{"type":"object","properties":{"title":{"type":"string"},"year":{"type":"integer"}}},"tags":{"type":"array","items":{"type":"string"}}}}`)
+	goTarget := &target.Target{Words: []string{"--env", "K=a b", "./srv"}}
+	cmdTarget := &target.Target{Words: []string{"--cwd", "/tmp/x y", "--", "python3", "my server.py"}}
+	configTarget := &target.Target{Words: []string{"--config", "mcp.json", "--server", "s"}}
+	tests := []struct {
+		name   string
+		target *target.Target
+		args   string
+		want   string
+	}{
+		{"no target", nil, `{}`, `mcpdev call TARGET tool`},
+		{"no arguments", goTarget, ``, `mcpdev call --env 'K=a b' ./srv tool`},
+		{"plain", goTarget, `{"q":"two words","n":1,"tags":["a","b"]}`, `mcpdev call --env 'K=a b' ./srv tool n=1 'q=two words' 'tags=["a","b"]'`},
+		{"nested", goTarget, `{"book":{"title":"Dune","year":1965}}`, `mcpdev call --env 'K=a b' ./srv tool book.title=Dune book.year=1965`},
+		{"quote", goTarget, `{"q":"it's"}`, `mcpdev call --env 'K=a b' ./srv tool 'q=it'\''s'`},
+		{"shell characters", goTarget, `{"q":"$HOME ` + "`x`" + ` \\ \" *\n"}`, "mcpdev call --env 'K=a b' ./srv tool 'q=$HOME `x` \\ \" *\n'"},
+		{"command after --", cmdTarget, `{"q":"x"}`, `mcpdev call --cwd '/tmp/x y' tool q=x -- python3 'my server.py'`},
+		{"config", configTarget, `{}`, `mcpdev call --config mcp.json --server s tool`},
+		{"string the schema would convert", goTarget, `{"n":"42"}`, `mcpdev call --no-validate --env 'K=a b' ./srv tool 'n:="42"'`},
+		{"refused", goTarget, `{"n":-1}`, `mcpdev call --no-validate --env 'K=a b' ./srv tool n=-1`},
+		{"dotted key", goTarget, `{"a.b":1}`, `mcpdev call --env 'K=a b' ./srv tool --args-json '{"a.b":1}'`},
+		{"key like a flag", goTarget, `{"-v":1}`, `mcpdev call --env 'K=a b' ./srv tool --args-json '{"-v":1}'`},
+		{"NUL", goTarget, `{"q":"a\u0000b"}`, `mcpdev call --env 'K=a b' ./srv tool 'q:="a\u0000b"'`},
+		{"big number kept", goTarget, `{"x": 12345678901234567890123}`, `mcpdev call --env 'K=a b' ./srv tool x=12345678901234567890123`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := CommandLine(tc.target, Call{Tool: "tool", Args: json.RawMessage(tc.args), Schema: schema})
+			if got != tc.want {
+				t.Errorf("CallCommandLine(%s)\n-want %s\n+got  %s", tc.args, tc.want, got)
+			}
+		})
+	}
+}
+
+func TestResolveKeepsTargetWords(t *testing.T) {
+	tests := []struct {
+		name  string
+		words []string
+		opts  target.ResolveOptions
+		want  []string
+	}{
+		{"go", []string{"../testdata/servers/raw"}, target.ResolveOptions{Env: []string{"A=1"}, Dir: "x"},
+			[]string{"--env", "A=1", "--cwd", "x", "../testdata/servers/raw"}},
+		{"command", []string{"--", "node", "s.js"}, target.ResolveOptions{}, []string{"--", "node", "s.js"}},
+		{"url", []string{"http://h/mcp"}, target.ResolveOptions{Headers: []string{"A: b"}}, []string{"--header", "A: b", "http://h/mcp"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tg, err := target.Resolve(tc.words, &tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalWords(tg.Words, tc.want) {
+				t.Errorf("Words (-want +got):\n-%q\n+%q", tc.want, tg.Words)
+			}
+		})
+	}
+}
+
+func equalWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,241 @@
+package testsession
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/atomicfile"
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Call is one call of an interactive session with its outcome.
+type Call struct {
+	Tool   string
+	Args   json.RawMessage
+	Schema json.RawMessage // the tool's input schema, to write key=value arguments
+	Result *sdk.CallToolResult
+	Err    error // a *transport.Error is recorded as rpcError; other errors skip the call
+}
+
+// longValue is the size past which an expected value goes into its own
+// archive file rather than on the expectation's line.
+const longValue = 200
+
+// Record turns calls into a session file for path (the target is
+// written relative to path's directory) that `mcpdev test` replays: each
+// call with its arguments, and its result as the expectations (isError or
+// rpcError, text ==, structured ==). Calls that ended without an answer
+// (cancelled, connection lost) are left out.
+func Record(path string, t *target.Target, calls []Call) ([]byte, error) {
+	words, err := targetWordsFor(t, filepath.Dir(path))
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	lines = append(lines, "# Recorded by mcpdev from an interactive session; replay with: mcpdev test "+filepath.Base(path),
+		"target "+strings.Join(words, " "))
+	ar := &txtar.Archive{}
+	n := 0
+	for _, c := range calls {
+		if c.Result == nil && !isRPCError(c.Err) {
+			continue
+		}
+		n++
+		lines = append(lines, "", callLine(c))
+		lines = append(lines, expectLines(c, n, ar)...)
+	}
+	if n == 0 {
+		return nil, errors.New("record: no finished calls in this session")
+	}
+	ar.Comment = []byte(strings.Join(lines, "\n") + "\n")
+	return txtar.Format(ar), nil
+}
+
+// WriteRecord records calls into the file at path (atomically).
+func WriteRecord(path string, t *target.Target, calls []Call) error {
+	data, err := Record(path, t, calls)
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, data)
+}
+
+func isRPCError(err error) bool {
+	var rpc *transport.Error
+	return errors.As(err, &rpc)
+}
+
+// targetWordsFor writes t as the words of a target line, relative to dir.
+func targetWordsFor(t *target.Target, dir string) ([]string, error) {
+	var words []string
+	for _, kv := range t.Env {
+		words = append(words, "--env", quoteWord(kv))
+	}
+	for _, k := range slices.Sorted(maps.Keys(t.Headers)) {
+		words = append(words, "--header", quoteWord(k+": "+t.Headers[k]))
+	}
+	if t.MaxMessageSize > 0 {
+		words = append(words, "--max-message-size", strconv.Itoa(t.MaxMessageSize))
+	}
+	switch t.Kind {
+	case target.KindHTTP:
+		return append(words, quoteWord(t.URL)), nil
+	case target.KindGo:
+		return append(words, quoteWord(relativeTo(dir, t.GoPath))), nil
+	}
+	cwd := t.Dir
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	cwd, _ = filepath.Abs(cwd)
+	words = append(words, "--cwd", quoteWord(cwd), "--")
+	for _, w := range append([]string{t.Command}, t.Args...) {
+		words = append(words, quoteWord(w))
+	}
+	return words, nil
+}
+
+// relativeTo makes p relative to dir when it can ("./x" for a plain name,
+// so the target stays a path).
+func relativeTo(dir, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(absDir, abs)
+	if err != nil {
+		return abs
+	}
+	if !strings.HasPrefix(rel, ".") {
+		rel = "./" + rel
+	}
+	return filepath.ToSlash(rel)
+}
+
+// quoteWord quotes w for SplitWords when it needs it.
+func quoteWord(w string) string {
+	if w != "" && !strings.ContainsAny(w, " \t'\"\\$#") {
+		return w
+	}
+	if !strings.ContainsAny(w, "'") {
+		return "'" + w + "'"
+	}
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(w) + `"`
+}
+
+// callLine writes "call TOOL key=value…", or the arguments as one JSON word
+// when key=value would not reproduce them exactly.
+func callLine(c Call) string {
+	line := "call " + quoteWord(c.Tool)
+	var argv map[string]any
+	if len(c.Args) > 0 && json.Unmarshal(c.Args, &argv) != nil {
+		return line + " " + quoteWord(string(c.Args))
+	}
+	if len(argv) == 0 {
+		return line
+	}
+	pairs := kvWords(argv)
+	if got, err := args.Coerce(c.Schema, pairs, nil); err == nil && args.EqualJSON(string(args.Marshal(got)), string(c.Args)) {
+		for _, p := range pairs {
+			line += " " + quoteWord(p)
+		}
+		return line
+	}
+	return line + " " + quoteWord(string(args.Marshal(argv)))
+}
+
+// kvWords writes top-level arguments as key=value (strings, numbers,
+// booleans) or key:=JSON (everything else).
+func kvWords(argv map[string]any) []string {
+	keys := make([]string, 0, len(argv))
+	for k := range argv {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []string
+	for _, k := range keys {
+		switch v := argv[k].(type) {
+		case string:
+			out = append(out, k+"="+v)
+		case float64, bool:
+			b, _ := json.Marshal(v)
+			out = append(out, k+"="+string(b))
+		default:
+			b, _ := json.Marshal(v)
+			out = append(out, k+":="+string(b))
+		}
+	}
+	return out
+}
+
+// expectLines writes the call's outcome as expectations; long values go
+// into archive files named after the call.
+func expectLines(c Call, n int, ar *txtar.Archive) []string {
+	var rpc *transport.Error
+	if errors.As(c.Err, &rpc) {
+		return []string{"  rpcError " + strconv.Itoa(rpc.Code)}
+	}
+	res := c.Result
+	var out []string
+	if res.IsError {
+		out = append(out, "  isError")
+	}
+	text := call.ResultText(res)
+	if text != "" || len(res.StructuredContent) == 0 {
+		out = append(out, "  text == "+expectValue(text, fmt.Sprintf("call%d.txt", n), ar, true))
+	}
+	if len(res.StructuredContent) > 0 {
+		compact := string(compactRaw(res.StructuredContent))
+		out = append(out, "  structured == "+expectValue(compact, fmt.Sprintf("call%d.json", n), ar, false))
+	}
+	return out
+}
+
+// expectValue is the value inline, or "@file" with the value in ar.
+func expectValue(v, file string, ar *txtar.Archive, text bool) string {
+	inline := len(v) <= longValue && !strings.Contains(v, "\n")
+	if text && strings.HasSuffix(v, "\n") {
+		inline = true // an archive file cannot keep a final newline apart
+	}
+	if inline {
+		if text {
+			return strconv.Quote(v)
+		}
+		return v
+	}
+	data := v
+	if !text {
+		data = call.IndentJSON([]byte(v))
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: file, Data: []byte(data + "\n")})
+	return "@" + file
+}
+
+// compactRaw compacts raw JSON.
+func compactRaw(raw json.RawMessage) []byte {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return raw
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
