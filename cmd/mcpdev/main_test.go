@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -55,23 +53,10 @@ func (r result) errJSON(t *testing.T) map[string]any {
 	return v
 }
 
-// mcpdev runs the binary from the repository root.
+// mcpdev runs the binary from the repository root, with the tests' build cache.
 func mcpdev(t *testing.T, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(mcpdevBin, args...)
-	cmd.Dir = repoRoot
-	cmd.Env = append(os.Environ(), "MCPDEV_CACHE="+buildCache)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String()}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return mcpdevWith(t, buildCache, args...)
 }
 
 const (

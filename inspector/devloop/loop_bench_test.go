@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -25,11 +26,11 @@ func bookshopCopy(b *testing.B) string {
 		if err != nil {
 			b.Fatal(err)
 		}
-		writeFile(b, filepath.Join(dir, f), string(data))
+		testutil.WriteFile(b, filepath.Join(dir, f), string(data))
 	}
 	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-	writeFile(b, filepath.Join(dir, "go.sum"), string(sum))
-	writeFile(b, filepath.Join(dir, "go.mod"), "module example.com/bookshop\n\ngo 1.26.8\n\nrequire github.com/mcpdev/mcpdev v0.0.0\n\nreplace github.com/mcpdev/mcpdev => "+root+"\n")
+	testutil.WriteFile(b, filepath.Join(dir, "go.sum"), string(sum))
+	testutil.WriteFile(b, filepath.Join(dir, "go.mod"), "module example.com/bookshop\n\ngo 1.26.8\n\nrequire github.com/mcpdev/mcpdev v0.0.0\n\nreplace github.com/mcpdev/mcpdev => "+root+"\n")
 	cmd := exec.Command("go", "list", "-mod=mod", "-deps", ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -64,7 +65,7 @@ func BenchmarkDevLoopEditToToolList(b *testing.B) {
 	n := 0
 	save := func(dir string) {
 		n++
-		writeFile(b, filepath.Join(dir, "main.go"), replaceOnce(string(src), title, fmt.Sprintf(`Title: "Search the catalog %d",`, n)))
+		testutil.WriteFile(b, filepath.Join(dir, "main.go"), replaceOnce(string(src), title, fmt.Sprintf(`Title: "Search the catalog %d",`, n)))
 	}
 	var loop, base time.Duration
 	b.ResetTimer()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,78 +12,14 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/build"
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// devCopy copies examples/tutorial/01-first-tool into a temporary module
-// whose go.mod replaces github.com/mcpdev/mcpdev with this repository.
+// devCopy is the first tutorial step as a module of its own (replacing
+// this repository), to build, edit and rebuild.
 func devCopy(t testing.TB) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join(root, "examples/tutorial/01-first-tool/main.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod := "module example.com/devloop\n\ngo 1.26.8\n\nrequire github.com/mcpdev/mcpdev v0.0.0\n\nreplace github.com/mcpdev/mcpdev => " + root + "\n"
-	writeFile(t, filepath.Join(dir, "main.go"), string(src))
-	writeFile(t, filepath.Join(dir, "go.mod"), mod)
-	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
-	// Complete go.mod's requirements once (offline: the module cache has them).
-	cmd := exec.Command("go", "list", "-mod=mod", "-deps", ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go list: %v\n%s", err, out)
-	}
-	return dir
-}
-
-func writeFile(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// edit replaces old with new in the file (old must be there).
-func edit(t testing.TB, path, old, new string) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), old) {
-		t.Fatalf("%s does not contain %q", path, old)
-	}
-	writeFile(t, path, strings.Replace(string(data), old, new, 1))
-}
-
-const getBookSource = `
-// GetBookArgs are the arguments of get_book.
-type GetBookArgs struct {
-	ID string ` + "`json:\"id\" jsonschema:\"description=The book's id.\"`" + `
-}
-
-// Get one book by its id.
-func GetBook(ctx context.Context, args GetBookArgs) (string, error) {
-	return "Book " + args.ID, nil
-}
-`
-
-// addGetBook adds a second tool to the copied example.
-func addGetBook(t testing.TB, dir string) {
-	t.Helper()
-	main := filepath.Join(dir, "main.go")
-	edit(t, main, "\tsdk.Tool(s, SearchBooks)\n", "\tsdk.Tool(s, SearchBooks)\n\tsdk.Tool(s, GetBook)\n")
-	data, _ := os.ReadFile(main)
-	writeFile(t, main, string(data)+getBookSource)
+	return testutil.GoModule(t, "../..", "examples/tutorial/01-first-tool/main.go")
 }
 
 func goTarget(t testing.TB, dir string) *target.Target {
@@ -151,8 +86,8 @@ func TestDevLoopRebuildRestartRelistDiff(t *testing.T) {
 		t.Fatalf("tools before = %v", got)
 	}
 	old := d.Conn()
-	addGetBook(t, dir)
-	edit(t, filepath.Join(dir, "main.go"), "Search the catalog by title or author.", "Search the catalog by title, author or ISBN.")
+	testutil.AddGetBook(t, dir)
+	testutil.Edit(t, filepath.Join(dir, "main.go"), "Search the catalog by title or author.", "Search the catalog by title, author or ISBN.")
 
 	ev := nextEvent(t, d, Restarted)
 	if got := strings.Join(toolNames(ev.Tools), ","); got != "search_books,get_book" {
@@ -190,7 +125,7 @@ func TestDevLoopBrokenBuildKeepsOldServer(t *testing.T) {
 	}
 	defer d.Close()
 	main := filepath.Join(dir, "main.go")
-	edit(t, main, "return fmt.Sprintf(", "return fmt.Sprintf(undefinedThing, ")
+	testutil.Edit(t, main, "return fmt.Sprintf(", "return fmt.Sprintf(undefinedThing, ")
 
 	ev := nextEvent(t, d, BuildFailed)
 	if ev.Build == nil || len(ev.Build.Problems) == 0 {
@@ -209,9 +144,9 @@ func TestDevLoopBrokenBuildKeepsOldServer(t *testing.T) {
 	}
 	// Undoing the mistake gives back the code that is running: nothing to
 	// restart.
-	edit(t, main, "return fmt.Sprintf(undefinedThing, ", "return fmt.Sprintf(")
+	testutil.Edit(t, main, "return fmt.Sprintf(undefinedThing, ", "return fmt.Sprintf(")
 	nextEvent(t, d, Unchanged)
-	edit(t, main, "Found 3 books", "Found three books")
+	testutil.Edit(t, main, "Found 3 books", "Found three books")
 	nextEvent(t, d, Restarted)
 	if got := callText(t, d.Conn(), "search_books", `{"query":"dune","limit":2}`); got != "Found three books matching 'dune' (showing up to 2)." {
 		t.Errorf("new server answered %q", got)
@@ -228,7 +163,7 @@ func TestDevLoopDebounce(t *testing.T) {
 	main := filepath.Join(dir, "main.go")
 	src, _ := os.ReadFile(main)
 	for i := range 20 { // 20 saves in about 100 ms
-		writeFile(t, main, string(src)+strings.Repeat("// save\n", i+1))
+		testutil.WriteFile(t, main, string(src)+strings.Repeat("// save\n", i+1))
 		time.Sleep(5 * time.Millisecond)
 	}
 	ev := nextEvent(t, d, Ready)
@@ -237,7 +172,7 @@ func TestDevLoopDebounce(t *testing.T) {
 	}
 	// One more save, then its event: had the burst made two rebuilds, the
 	// count would now be 3.
-	writeFile(t, main, string(src)+"// last\n")
+	testutil.WriteFile(t, main, string(src)+"// last\n")
 	nextEvent(t, d, Ready)
 	if d.Builds() != 2 {
 		t.Errorf("builds = %d, want 1 for the burst + 1", d.Builds())
@@ -246,11 +181,11 @@ func TestDevLoopDebounce(t *testing.T) {
 
 func TestDevLoopIgnoresIrrelevantFiles(t *testing.T) {
 	dir := devCopy(t)
-	writeFile(t, filepath.Join(dir, "hello.txt"), "hello")
+	testutil.WriteFile(t, filepath.Join(dir, "hello.txt"), "hello")
 	main := filepath.Join(dir, "main.go")
-	edit(t, main, "import (\n", "import (\n\t_ \"embed\"\n")
+	testutil.Edit(t, main, "import (\n", "import (\n\t_ \"embed\"\n")
 	data, _ := os.ReadFile(main)
-	writeFile(t, main, string(data)+"\n//go:embed hello.txt\nvar hello string\n")
+	testutil.WriteFile(t, main, string(data)+"\n//go:embed hello.txt\nvar hello string\n")
 	d, err := Start(context.Background(), goTarget(t, dir), &Options{Debounce: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +199,7 @@ func TestDevLoopIgnoresIrrelevantFiles(t *testing.T) {
 	}
 	irrelevant := []string{"README.md", "main_test.go", ".main.go.swp", "main.go~", "notes.txt"}
 	for _, name := range irrelevant {
-		writeFile(t, filepath.Join(dir, name), "package main\n")
+		testutil.WriteFile(t, filepath.Join(dir, name), "package main\n")
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for d.Watcher().Ignored() < len(irrelevant) && time.Now().Before(deadline) {
@@ -274,7 +209,7 @@ func TestDevLoopIgnoresIrrelevantFiles(t *testing.T) {
 		t.Fatalf("ignored %d events, want ≥ %d", d.Watcher().Ignored(), len(irrelevant))
 	}
 	// An embedded file is relevant: the next event is its change alone.
-	writeFile(t, filepath.Join(dir, "hello.txt"), "hello again")
+	testutil.WriteFile(t, filepath.Join(dir, "hello.txt"), "hello again")
 	ev := nextEvent(t, d, Ready)
 	if len(ev.Change.Files) != 1 || filepath.Base(ev.Change.Files[0]) != "hello.txt" {
 		t.Errorf("change = %v", ev.Change.Files)
@@ -283,7 +218,7 @@ func TestDevLoopIgnoresIrrelevantFiles(t *testing.T) {
 		t.Errorf("builds = %d, want 1", d.Builds())
 	}
 	// A save without a change builds nothing new and restarts nothing.
-	writeFile(t, filepath.Join(dir, "hello.txt"), "hello again")
+	testutil.WriteFile(t, filepath.Join(dir, "hello.txt"), "hello again")
 	if ev := nextEvent(t, d, Unchanged); ev.Binary == "" {
 		t.Error("unchanged event without the binary")
 	}
@@ -306,8 +241,8 @@ func TestDevLoopWatchGlobCommandTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	writeFile(t, filepath.Join(data, "sub", "notes.txt"), "not watched")
-	writeFile(t, filepath.Join(data, "sub", "books.csv"), "dune,herbert")
+	testutil.WriteFile(t, filepath.Join(data, "sub", "notes.txt"), "not watched")
+	testutil.WriteFile(t, filepath.Join(data, "sub", "books.csv"), "dune,herbert")
 	ev := nextEvent(t, d, Restarted)
 	if !ev.Change.Globbed || len(ev.Change.Files) != 1 || filepath.Base(ev.Change.Files[0]) != "books.csv" {
 		t.Errorf("change = %+v", ev.Change)

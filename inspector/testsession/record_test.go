@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -38,8 +39,8 @@ func recordCalls(t *testing.T, conn *target.Connection, calls [][2]string) []Cal
 
 func TestRecordedSessionReplaysGreenThenFailsOnChange(t *testing.T) {
 	dir := devCopy(t)
-	addGetBook(t, dir)
-	edit(t, filepath.Join(dir, "main.go"), `return "Book " + args.ID, nil`,
+	testutil.AddGetBook(t, dir)
+	testutil.Edit(t, filepath.Join(dir, "main.go"), `return "Book " + args.ID, nil`,
 		`if args.ID == "" { return "", fmt.Errorf("no id") }; return "Book " + args.ID + "\nline two", nil`)
 	tg := goTarget(t, dir)
 	conn, err := tg.Connect(context.Background(), nil)
@@ -72,7 +73,7 @@ func TestRecordedSessionReplaysGreenThenFailsOnChange(t *testing.T) {
 		t.Fatalf("replay: %v %+v\n%s", err, sum, out.String())
 	}
 
-	edit(t, filepath.Join(dir, "main.go"), "Found 3 books", "Found 4 books")
+	testutil.Edit(t, filepath.Join(dir, "main.go"), "Found 3 books", "Found 4 books")
 	out.Reset()
 	sum, err = Run(context.Background(), &out, []string{path}, &Options{BuildCache: tg.BuildCache})
 	if err == nil || sum.Failed != 2 || sum.Passed != 3 {

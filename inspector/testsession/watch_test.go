@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/watch"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while Watch writes.
@@ -45,7 +46,7 @@ func waitFor(t *testing.T, out *syncBuffer, want string, n int) {
 func TestWatchTestsRerunsOnSourceAndSessionChanges(t *testing.T) {
 	dir := devCopy(t)
 	session := filepath.Join(dir, "s.txtar")
-	writeFile(t, session, "target .\ncall search_books query=dune limit=5\n  text == \"Found 3 books matching 'dune' (showing up to 5).\"\n")
+	testutil.WriteFile(t, session, "target .\ncall search_books query=dune limit=5\n  text == \"Found 3 books matching 'dune' (showing up to 5).\"\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := &syncBuffer{}
@@ -57,12 +58,12 @@ func TestWatchTestsRerunsOnSourceAndSessionChanges(t *testing.T) {
 	if !strings.Contains(out.String(), "1 passed, 0 failed") {
 		t.Fatalf("first run:\n%s", out.String())
 	}
-	edit(t, filepath.Join(dir, "main.go"), "Found 3 books", "Found 4 books")
+	testutil.Edit(t, filepath.Join(dir, "main.go"), "Found 3 books", "Found 4 books")
 	waitFor(t, out, "watching for changes", 2)
 	if !strings.Contains(out.String(), "changed: ") || !strings.Contains(out.String(), "0 passed, 1 failed") {
 		t.Fatalf("after a source change:\n%s", out.String())
 	}
-	edit(t, session, "Found 3 books", "Found 4 books")
+	testutil.Edit(t, session, "Found 3 books", "Found 4 books")
 	waitFor(t, out, "watching for changes", 3)
 	if strings.Count(out.String(), "1 passed, 0 failed") != 2 {
 		t.Fatalf("after the session change:\n%s", out.String())
