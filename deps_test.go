@@ -11,9 +11,11 @@ import (
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← sdk, forms
+//	internal/schema ← internal/wire ← transport, sdk
 //
 // sdk and transport never pull in a TUI library; forms knows nothing of MCP;
-// transport never links the JSON Schema compiler; internal/schema is stdlib only.
+// transport never links the JSON Schema compiler; internal/schema is stdlib only;
+// internal/wire (the JSON fast paths) is stdlib and internal/schema only.
 func TestImportDirection(t *testing.T) {
 	rules := []struct {
 		pkg       string
@@ -48,6 +50,20 @@ func TestImportDirection(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// internal/wire, the JSON fast paths below transport and sdk, imports the
+// standard library and internal/schema only: nothing else of the module
+// and no third-party package.
+func TestWireImportsStdlibAndSchemaOnly(t *testing.T) {
+	const mod = "github.com/mcpdev/mcpdev/"
+	allowed := map[string]bool{mod + "internal/wire": true, mod + "internal/schema": true}
+	for _, dep := range goListDeps(t, "./internal/wire") {
+		first, _, _ := strings.Cut(dep, "/")
+		if strings.Contains(first, ".") && !allowed[dep] {
+			t.Errorf("internal/wire imports %s", dep)
+		}
 	}
 }
 

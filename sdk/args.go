@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // argSchema is a tool's input schema as plain JSON values, used to apply
@@ -61,7 +62,7 @@ func decodeArgs(raw json.RawMessage) (any, error) {
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return map[string]any{}, nil
 	}
-	if v, ok := decodeAny(raw); ok {
+	if v, ok := wire.DecodeValue(raw); ok {
 		return v, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))

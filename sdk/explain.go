@@ -69,7 +69,7 @@ func explain(t reflect.Type, v any, path []string, out *[]Violation, depth int) 
 
 func hasUnmarshaler(t reflect.Type) bool {
 	p := reflect.PointerTo(t)
-	return t.Kind() != reflect.Pointer && (p.Implements(jsonUnmarshalerType) || p.Implements(textUnmarshalerType))
+	return t.Kind() != reflect.Pointer && (p.Implements(unmarshalerType) || p.Implements(textUnmarshalerType))
 }
 
 func explainStruct(t reflect.Type, v any, path []string, out *[]Violation, depth int) {

@@ -1,11 +1,13 @@
 package sdk
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -37,9 +39,9 @@ type argsCodec struct {
 	args   *argSchema      // the schema validated against: raw and the limits of Go's types
 	schema *jsonschema.Schema
 	order  pydantic.Order
-	fast   *fastNode // proves common valid input valid without schema
-	closed bool      // inferred schema: objects accept only their declared keys
-	assign assigner  // stores validated arguments; nil: encoding/json does
+	fast   *wire.Validator // proves common valid input valid without schema
+	closed bool            // inferred schema: objects accept only their declared keys
+	assign wire.Assigner   // stores validated arguments; nil: encoding/json does
 }
 
 func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) {
@@ -71,10 +73,13 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
 	return &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
-		fast: compileFast(args.root), closed: closed, assign: newAssigner(t)}, nil
+		fast: compileFast(args.root), closed: closed, assign: wire.NewAssigner(t)}, nil
 }
 
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+var (
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
 
 // seesRawJSON reports whether decoding into t hands raw JSON bytes to some
 // json.Unmarshaler (json.RawMessage included), whose input would then
@@ -121,7 +126,7 @@ func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violat
 	}
 	p := preparer{argSchema: c.args}
 	v = p.prepare(c.args.root, v, 0)
-	if c.fast == nil || !c.fast.valid(v, 0) {
+	if !c.fast.Valid(v) {
 		if vs := c.violations(raw, v); len(vs) > 0 {
 			return vs, nil
 		}

@@ -5,10 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/jsonscan"
+	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -75,28 +74,6 @@ func isModernMessage(m *transport.Message) bool {
 	return v || c
 }
 
-var metaMember = []string{"_meta"}
-
-// scanMeta is params' _meta object as encoding/json decodes it into a
-// map[string]json.RawMessage (nil when absent or null), read without
-// reflection. It reports false for anything where encoding/json's answer
-// could differ (escaped or duplicate keys, a key matching "_meta" but for
-// case, a _meta that is not an object or null): the caller then asks it.
-func scanMeta(params json.RawMessage) (map[string]json.RawMessage, bool) {
-	if len(params) == 0 {
-		return nil, false
-	}
-	var raw []byte
-	ok := jsonscan.Fields(params, metaMember, func(_ string, val []byte) bool {
-		raw = val
-		return true
-	})
-	if !ok || raw == nil || raw[0] == 'n' {
-		return nil, ok
-	}
-	return scanObject(raw)
-}
-
 func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -117,7 +94,7 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	}
 	rm := &requestMeta{progressToken: p.Meta["progressToken"], clientInfo: p.Meta[MetaClientInfo]}
 	var ok bool
-	if rm.version, ok = jsonscan.PlainString(p.Meta[MetaProtocolVersion]); !ok && json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
+	if rm.version, ok = wire.PlainString(p.Meta[MetaProtocolVersion]); !ok && json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
 	}
 	if caps, ok := scanObject(p.Meta[MetaClientCapabilities]); ok {
@@ -127,7 +104,7 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	}
 	if raw, ok := p.Meta[MetaLogLevel]; ok {
 		var err error
-		if level, plain := jsonscan.PlainString(raw); plain {
+		if level, plain := wire.PlainString(raw); plain {
 			rm.logLevel = LogLevel(level)
 		} else {
 			err = json.Unmarshal(raw, &rm.logLevel)
@@ -137,24 +114,6 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 		}
 	}
 	return rm, nil
-}
-
-// scanObject decodes a JSON object into a map[string]json.RawMessage as
-// encoding/json does, without reflection; false (decode it with
-// encoding/json) for anything but an object of distinct unescaped keys.
-func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil, false
-	}
-	m := make(map[string]json.RawMessage)
-	ok := jsonscan.Object(raw, func(key []byte, escaped bool, val []byte) bool {
-		if _, dup := m[string(key)]; dup || escaped || !utf8.Valid(key) {
-			return false // (encoding/json replaces invalid UTF-8 in keys)
-		}
-		m[string(key)] = val
-		return true
-	})
-	return m, ok
 }
 
 func joinComma(s []string) string {

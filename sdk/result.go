@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -128,7 +129,7 @@ func buildResult(mode resultMode, out any) (*CallToolResult, error) {
 }
 
 func scalarResult(out any) (*CallToolResult, error) {
-	if s, ok := out.(string); ok && plainJSONString(s) {
+	if s, ok := out.(string); ok && wire.PlainText(s) {
 		// The usual tool result: {"result":"<s>"} is what wrapJSON of
 		// jsonenc.Marshal(s) writes, built in one allocation.
 		w := make([]byte, 0, len(s)+13)

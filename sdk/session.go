@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/internal/jsonscan"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -264,54 +263,4 @@ func unmarshalParams(raw json.RawMessage, v any) error {
 		return transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 	}
 	return nil
-}
-
-// decodeCallParams is unmarshalParams(raw, p) in one pass for the usual
-// tools/call params (see transport's decodeFast); false: use
-// unmarshalParams. Arguments share raw's bytes.
-func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
-	return jsonscan.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
-		switch name {
-		case "name":
-			s, ok := jsonscan.PlainString(val)
-			p.Name = s
-			return ok
-		case "arguments":
-			p.Arguments = val
-			return true
-		}
-		switch val[0] { // _meta
-		case 'n':
-			p.Meta = nil
-			return true
-		case '{':
-			meta, ok := scanRequestMeta(val)
-			if !ok {
-				meta = RequestMeta{}
-				if json.Unmarshal(val, &meta) != nil {
-					return false
-				}
-			}
-			p.Meta = &meta
-			return true
-		}
-		return false
-	})
-}
-
-var (
-	callParamsMembers  = []string{"name", "arguments", "_meta"}
-	requestMetaMembers = []string{"progressToken"}
-)
-
-// scanRequestMeta decodes a _meta object into RequestMeta as encoding/json
-// does, without reflection; false (ask encoding/json) for escaped keys, a
-// repeated progressToken or one spelled in another case.
-func scanRequestMeta(val []byte) (RequestMeta, bool) {
-	var meta RequestMeta
-	ok := jsonscan.Fields(val, requestMetaMembers, func(_ string, v []byte) bool {
-		meta.ProgressToken = v
-		return true
-	})
-	return meta, ok
 }

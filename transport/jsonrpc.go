@@ -12,7 +12,6 @@ import (
 	"fmt"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // Version is the only JSON-RPC version MCP speaks.
@@ -169,52 +168,6 @@ func Decode(data []byte) (*Message, *Error) {
 	}
 	return &m, nil
 }
-
-// decodeFast is json.Unmarshal(data, &m) in one pass for the usual
-// message: exactly-named members, string values without escapes, no
-// duplicates. It reports false for anything else (invalid JSON included),
-// and Decode falls back to encoding/json. The raw members share one copy
-// of data.
-func decodeFast(data []byte) (*Message, bool) {
-	buf := make([]byte, len(data))
-	copy(buf, data)
-	m := &Message{}
-	ok := jsonscan.Fields(buf, messageMembers, func(name string, val []byte) bool {
-		switch name {
-		case "jsonrpc":
-			s, ok := jsonscan.PlainString(val)
-			m.JSONRPC = s
-			return ok
-		case "id":
-			m.ID = val
-		case "method":
-			s, ok := jsonscan.PlainString(val)
-			m.Method = s
-			return ok
-		case "params":
-			m.Params = val
-		case "result":
-			m.Result = val
-		case "error":
-			switch val[0] {
-			case 'n':
-				m.Error = nil
-			case '{':
-				var e Error
-				if json.Unmarshal(val, &e) != nil {
-					return false
-				}
-				m.Error = &e
-			default:
-				return false
-			}
-		}
-		return true
-	})
-	return m, ok
-}
-
-var messageMembers = []string{"jsonrpc", "id", "method", "params", "result", "error"}
 
 // salvageID returns what Decode can still read of a message that
 // encoding/json rejects: its id and, when it is a string, its method (so a

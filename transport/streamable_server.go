@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/jsonscan"
 )
 
 // Streamable HTTP header names.
@@ -271,60 +270,6 @@ func peekParams(m *Message) paramsPeek {
 	}
 	return pk
 }
-
-// peekedParams are the params the HTTP layer looks at.
-type peekedParams struct {
-	Name   *string `json:"name"`
-	URI    *string `json:"uri"`
-	TaskID *string `json:"taskId"`
-	Meta   *struct {
-		Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-	} `json:"_meta"`
-}
-
-// peekFast is json.Unmarshal(params, &p) in one pass for the usual params
-// (see decodeFast); false: use json.Unmarshal.
-func peekFast(params []byte) (p peekedParams, ok bool) {
-	str := func(val []byte, dst **string) bool {
-		if val[0] == 'n' {
-			*dst = nil
-			return true
-		}
-		s, ok := jsonscan.PlainString(val)
-		*dst = &s
-		return ok
-	}
-	ok = jsonscan.Fields(params, peekedMembers, func(name string, val []byte) bool {
-		switch name {
-		case "name":
-			return str(val, &p.Name)
-		case "uri":
-			return str(val, &p.URI)
-		case "taskId":
-			return str(val, &p.TaskID)
-		}
-		switch val[0] { // _meta
-		case 'n':
-			p.Meta = nil
-			return true
-		case '{':
-			p.Meta = &struct {
-				Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-			}{}
-			return jsonscan.Fields(val, metaVersionMember, func(_ string, v []byte) bool {
-				p.Meta.Version = v
-				return true
-			})
-		}
-		return false
-	})
-	return p, ok
-}
-
-var (
-	peekedMembers     = []string{"name", "uri", "taskId", "_meta"}
-	metaVersionMember = []string{"io.modelcontextprotocol/protocolVersion"}
-)
 
 // metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
 func metaVersion(m *Message) (string, bool) {

@@ -1,4 +1,4 @@
-package sdk
+package wire
 
 import (
 	"encoding/json"
@@ -43,9 +43,9 @@ type assignAll struct {
 	hidden  string //lint:ignore U1000 checks that unexported fields are left alone
 }
 
-// decodeBoth stores v with the assigner and with encoding/json (what
+// decodeBoth stores v with the Assigner and with encoding/json (what
 // inputCodec did before), and reports both.
-func decodeBoth[T any](t *testing.T, a assigner, v any) (got, want T, ok bool, wantErr error) {
+func decodeBoth[T any](t *testing.T, a Assigner, v any) (got, want T, ok bool, wantErr error) {
 	t.Helper()
 	ok = a(v, reflect.ValueOf(&got).Elem())
 	data, err := json.Marshal(v)
@@ -57,9 +57,9 @@ func decodeBoth[T any](t *testing.T, a assigner, v any) (got, want T, ok bool, w
 }
 
 func TestAssignMatchesEncodingJSON(t *testing.T) {
-	a := newAssigner(reflect.TypeFor[assignAll]())
+	a := NewAssigner(reflect.TypeFor[assignAll]())
 	if a == nil {
-		t.Fatal("no assigner for a struct of plain fields")
+		t.Fatal("no Assigner for a struct of plain fields")
 	}
 	cases := []string{
 		`{}`,
@@ -74,16 +74,16 @@ func TestAssignMatchesEncodingJSON(t *testing.T) {
 		`{"f":1e308,"f32":3.4e38,"i":9007199254740993}`,
 	}
 	for _, in := range cases {
-		v, ok := decodeAny([]byte(in))
+		v, ok := DecodeValue([]byte(in))
 		if !ok {
-			t.Fatalf("decodeAny(%s) failed", in)
+			t.Fatalf("DecodeValue(%s) failed", in)
 		}
 		got, want, ok, err := decodeBoth[assignAll](t, a, v)
 		if err != nil {
 			t.Fatalf("%s: encoding/json: %v", in, err)
 		}
 		if !ok {
-			t.Errorf("%s: the assigner gave up on input encoding/json takes", in)
+			t.Errorf("%s: the Assigner gave up on input encoding/json takes", in)
 			continue
 		}
 		if !reflect.DeepEqual(got, want) {
@@ -92,16 +92,16 @@ func TestAssignMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// Input encoding/json rejects or treats specially: the assigner must give
+// Input encoding/json rejects or treats specially: the Assigner must give
 // up (the caller then uses encoding/json, error wording included).
 func TestAssignGivesUp(t *testing.T) {
-	a := newAssigner(reflect.TypeFor[assignAll]())
+	a := NewAssigner(reflect.TypeFor[assignAll]())
 	for _, in := range []string{
 		`{"i":1.5}`, `{"i":1e2}`, `{"i8":128}`, `{"u":-1}`, `{"u16":65536}`, `{"f32":1e39}`,
 		`{"s":1}`, `{"b":"true"}`, `{"list":{}}`, `{"book":[]}`, `{"m":[]}`, `{"list":["x"]}`,
 		`{"S":"case differs"}`, `{"unknown":1}`, `{"Skipped":"x"}`, `{"hidden":"x"}`,
 	} {
-		v, _ := decodeAny([]byte(in))
+		v, _ := DecodeValue([]byte(in))
 		var got assignAll
 		if a(v, reflect.ValueOf(&got).Elem()) {
 			t.Errorf("%s: assigned %+v; want a fallback to encoding/json", in, got)
@@ -155,7 +155,7 @@ type withBadCycle struct {
 	C    chan int      `json:"c"`
 }
 
-// Types with encoding/json subtleties get no assigner at all.
+// Types with encoding/json subtleties get no Assigner at all.
 func TestAssignerRefusesSubtleTypes(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[withTime](), reflect.TypeFor[withAny](), reflect.TypeFor[withEmbedded](),
@@ -163,16 +163,16 @@ func TestAssignerRefusesSubtleTypes(t *testing.T) {
 		reflect.TypeFor[withClash](), reflect.TypeFor[withIntKeys](), reflect.TypeFor[withRawMessage](),
 		reflect.TypeFor[withBadCycle](),
 	} {
-		if newAssigner(typ) != nil {
-			t.Errorf("%v: got an assigner; want encoding/json to decode it", typ)
+		if NewAssigner(typ) != nil {
+			t.Errorf("%v: got an Assigner; want encoding/json to decode it", typ)
 		}
 	}
-	if newAssigner(reflect.TypeFor[*assignNode]()) == nil {
-		t.Errorf("a pointer to a recursive struct of plain fields should get an assigner")
+	if NewAssigner(reflect.TypeFor[*assignNode]()) == nil {
+		t.Errorf("a pointer to a recursive struct of plain fields should get an Assigner")
 	}
 }
 
-// FuzzAssign: whenever the assigner takes a value, encoding/json takes it
+// FuzzAssign: whenever the Assigner takes a value, encoding/json takes it
 // too and produces the same Go value.
 func FuzzAssign(f *testing.F) {
 	for _, s := range []string{
@@ -182,9 +182,9 @@ func FuzzAssign(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	a := newAssigner(reflect.TypeFor[assignAll]())
+	a := NewAssigner(reflect.TypeFor[assignAll]())
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, ok := decodeAny(data)
+		v, ok := DecodeValue(data)
 		if !ok {
 			return
 		}
@@ -198,7 +198,7 @@ func FuzzAssign(f *testing.F) {
 		}
 		var want assignAll
 		if err := json.Unmarshal(enc, &want); err != nil {
-			t.Fatalf("%s: the assigner took it, encoding/json says %v", data, err)
+			t.Fatalf("%s: the Assigner took it, encoding/json says %v", data, err)
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s:\nassigner      %s\nencoding/json %s", data, fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", want))

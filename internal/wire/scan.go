@@ -1,16 +1,18 @@
-// Package jsonscan is a validating scanner over the members of one JSON object, for decoding
-// the few fields of a message in one pass without reflection. It accepts
-// exactly what encoding/json accepts as JSON (invalid UTF-8 inside strings
-// included) up to a nesting depth of MaxDepth, and reports anything
-// else as not ok, so that callers fall back to encoding/json and keep its
-// behaviour and error messages. transport and sdk share it.
-package jsonscan
+package wire
 
 import (
 	"bytes"
 	"unicode/utf8"
 )
 
+// The scanner below validates the members of one JSON object, for
+// decoding the few fields of a message in one pass without reflection. It
+// accepts exactly what encoding/json accepts as JSON (invalid UTF-8 inside
+// strings included) up to a nesting depth of MaxDepth, and reports anything
+// else as not ok, so that callers fall back to encoding/json and keep its
+// behaviour and error messages.
+
+// MaxDepth is the deepest nesting the scanner and DecodeValue follow.
 const MaxDepth = 200
 
 // Object calls fn for each member of the JSON object in data (nothing
@@ -152,61 +154,9 @@ func Value(data []byte, i, depth int) (int, bool) {
 		end, _, ok := String(data, i)
 		return end, ok
 	case c == '{':
-		i = Space(data, i+1)
-		if i < len(data) && data[i] == '}' {
-			return i + 1, true
-		}
-		for {
-			if i >= len(data) || data[i] != '"' {
-				return 0, false
-			}
-			end, _, ok := String(data, i)
-			if !ok {
-				return 0, false
-			}
-			i = Space(data, end)
-			if i >= len(data) || data[i] != ':' {
-				return 0, false
-			}
-			if i, ok = Value(data, Space(data, i+1), depth+1); !ok {
-				return 0, false
-			}
-			i = Space(data, i)
-			if i >= len(data) {
-				return 0, false
-			}
-			switch data[i] {
-			case ',':
-				i = Space(data, i+1)
-			case '}':
-				return i + 1, true
-			default:
-				return 0, false
-			}
-		}
+		return container(data, i+1, '}', func(i int) (int, bool) { return member(data, i, depth) })
 	case c == '[':
-		i = Space(data, i+1)
-		if i < len(data) && data[i] == ']' {
-			return i + 1, true
-		}
-		for {
-			var ok bool
-			if i, ok = Value(data, i, depth+1); !ok {
-				return 0, false
-			}
-			i = Space(data, i)
-			if i >= len(data) {
-				return 0, false
-			}
-			switch data[i] {
-			case ',':
-				i = Space(data, i+1)
-			case ']':
-				return i + 1, true
-			default:
-				return 0, false
-			}
-		}
+		return container(data, i+1, ']', func(i int) (int, bool) { return Value(data, i, depth+1) })
 	case c == '-' || '0' <= c && c <= '9':
 		return Number(data, i)
 	case c == 't':
@@ -217,6 +167,51 @@ func Value(data []byte, i, depth int) (int, bool) {
 		return Literal(data, i, "null")
 	}
 	return 0, false
+}
+
+// member scans the "key": value member of an object at depth starting at
+// data[i].
+func member(data []byte, i, depth int) (int, bool) {
+	if i >= len(data) || data[i] != '"' {
+		return 0, false
+	}
+	end, _, ok := String(data, i)
+	if !ok {
+		return 0, false
+	}
+	i = Space(data, end)
+	if i >= len(data) || data[i] != ':' {
+		return 0, false
+	}
+	return Value(data, Space(data, i+1), depth+1)
+}
+
+// container scans the members of an object or the elements of an array
+// from data[i], just after its opening bracket, to its closing one (end),
+// each read by item from its first byte; it returns the index after end.
+func container(data []byte, i int, end byte, item func(i int) (int, bool)) (int, bool) {
+	i = Space(data, i)
+	if i < len(data) && data[i] == end {
+		return i + 1, true
+	}
+	for {
+		var ok bool
+		if i, ok = item(i); !ok {
+			return 0, false
+		}
+		i = Space(data, i)
+		if i >= len(data) {
+			return 0, false
+		}
+		switch data[i] {
+		case ',':
+			i = Space(data, i+1)
+		case end:
+			return i + 1, true
+		default:
+			return 0, false
+		}
+	}
 }
 
 func Literal(data []byte, i int, lit string) (int, bool) {
@@ -265,6 +260,14 @@ func Number(data []byte, i int) (int, bool) {
 		i = j
 	}
 	return i, true
+}
+
+// StringMember stores the JSON string value val into dst when PlainString
+// can read it, and reports whether it could.
+func StringMember(val []byte, dst *string) bool {
+	s, ok := PlainString(val)
+	*dst = s
+	return ok
 }
 
 // PlainString returns the contents of the JSON string value val when

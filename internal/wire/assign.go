@@ -1,4 +1,4 @@
-package sdk
+package wire
 
 import (
 	"encoding"
@@ -9,26 +9,26 @@ import (
 	"strings"
 )
 
-// An assigner stores a validated argument value, as decodeAny and prepare
-// leave it (map[string]any, []any, json.Number, float64 from a schema
+// An Assigner stores a validated argument value, as DecodeValue and sdk's
+// prepare leave it (map[string]any, []any, json.Number, float64 from a schema
 // default, string, bool, nil), into dst with encoding/json's semantics, so
 // the handler gets what json.Unmarshal of the re-encoded value would give,
 // without encoding and decoding again. It reports false for anything it
 // does not handle exactly like encoding/json (an unknown key, a number
 // that does not fit, a type mismatch); the caller then falls back to
 // encoding/json, which also words the error.
-type assigner func(v any, dst reflect.Value) bool
+type Assigner func(v any, dst reflect.Value) bool
 
 var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
-// newAssigner builds t's assigner, or returns nil when t holds something
+// NewAssigner builds t's Assigner, or returns nil when t holds something
 // only encoding/json gets right: custom unmarshalers, interfaces, embedded
 // fields, ",string" options, arrays, []byte, non-string map keys.
-func newAssigner(t reflect.Type) assigner {
-	c := assignCompiler{done: map[reflect.Type]*assigner{}}
+func NewAssigner(t reflect.Type) Assigner {
+	c := assignCompiler{done: map[reflect.Type]*Assigner{}}
 	a := c.build(t)
 	if c.failed {
 		return nil // some part (maybe reached only through a cycle) is not handled
@@ -37,11 +37,11 @@ func newAssigner(t reflect.Type) assigner {
 }
 
 type assignCompiler struct {
-	done   map[reflect.Type]*assigner // built or being built (recursive types)
+	done   map[reflect.Type]*Assigner // built or being built (recursive types)
 	failed bool
 }
 
-func (c *assignCompiler) build(t reflect.Type) assigner {
+func (c *assignCompiler) build(t reflect.Type) Assigner {
 	if slot, ok := c.done[t]; ok {
 		if *slot != nil {
 			return *slot
@@ -55,7 +55,7 @@ func (c *assignCompiler) build(t reflect.Type) assigner {
 		c.failed = true
 		return nil
 	}
-	slot := new(assigner)
+	slot := new(Assigner)
 	c.done[t] = slot
 	a := c.kind(t)
 	if a == nil {
@@ -65,7 +65,7 @@ func (c *assignCompiler) build(t reflect.Type) assigner {
 	return a
 }
 
-func (c *assignCompiler) kind(t reflect.Type) assigner {
+func (c *assignCompiler) kind(t reflect.Type) Assigner {
 	switch t.Kind() {
 	case reflect.String:
 		return assignString
@@ -189,7 +189,7 @@ func assignFloat(v any, dst reflect.Value) bool {
 	return true
 }
 
-func (c *assignCompiler) pointer(t reflect.Type) assigner {
+func (c *assignCompiler) pointer(t reflect.Type) Assigner {
 	elem := c.build(t.Elem())
 	if elem == nil {
 		return nil
@@ -209,7 +209,7 @@ func (c *assignCompiler) pointer(t reflect.Type) assigner {
 	}
 }
 
-func (c *assignCompiler) slice(t reflect.Type) assigner {
+func (c *assignCompiler) slice(t reflect.Type) Assigner {
 	elem := c.build(t.Elem())
 	if elem == nil {
 		return nil
@@ -233,7 +233,7 @@ func (c *assignCompiler) slice(t reflect.Type) assigner {
 	}
 }
 
-func (c *assignCompiler) mapOf(t reflect.Type) assigner {
+func (c *assignCompiler) mapOf(t reflect.Type) Assigner {
 	kt := t.Key()
 	if kt.Kind() != reflect.String || reflect.PointerTo(kt).Implements(textUnmarshalerType) || kt.Implements(textUnmarshalerType) {
 		return nil
@@ -268,10 +268,10 @@ func (c *assignCompiler) mapOf(t reflect.Type) assigner {
 type assignField struct {
 	name  string
 	index int
-	set   assigner
+	set   Assigner
 }
 
-func (c *assignCompiler) structOf(t reflect.Type) assigner {
+func (c *assignCompiler) structOf(t reflect.Type) Assigner {
 	var fields []assignField
 	seen := map[string]bool{}
 	for i := 0; i < t.NumField(); i++ {

@@ -1,4 +1,4 @@
-package sdk
+package wire
 
 import (
 	"encoding/json"
@@ -7,123 +7,142 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // A proof of validity for the common simple schemas, tried before the
 // jsonschema library: types, bounds, string enums, lengths, item counts,
 // required, properties, additionalProperties, items, anyOf, local $refs,
-// and the formats and base64 encoding internal/pydantic checks (with the
-// very functions the library is given). It answers only "certainly valid" (then the library would
+// and the formats and base64 encoding the caller's Checks check (the very
+// functions the library is given). It answers only "certainly valid" (then the library would
 // find no violation either, so nothing is reported) or "not sure", and
 // then the library validates as before and words the violations. So the
 // violations a caller sees are always the library's; the fast path only
 // skips the library for valid input (the common case), which costs
 // several microseconds per call there (every number is formatted to text
 // and parsed into a big.Rat). Any keyword it does not know makes its
-// subschema "not sure". TestFastValidSound checks it against the library.
+// subschema "not sure". sdk's TestFastValidSound and FuzzValidSound check
+// it against the library.
 
-// fastNode is one subschema.
-type fastNode struct {
+// A Validator proves values valid against one schema document.
+type Validator struct{ root *node }
+
+// Checks are the format and encoding checks the jsonschema library is
+// configured with, so that the fast path agrees with it.
+type Checks struct {
+	// Format returns the check of a "format" value, nil when unknown.
+	Format func(name string) func(any) error
+	// Base64 checks a string of contentEncoding base64.
+	Base64 func(s string) error
+}
+
+// Valid reports whether v (a decoded JSON value as DecodeValue produces
+// it, json.Number for numbers) is certainly valid. A nil Validator is
+// never sure.
+func (v *Validator) Valid(x any) bool { return v != nil && v.root.valid(x, 0) }
+
+// node is one subschema.
+type node struct {
 	unknown                            bool  // a keyword outside the supported set: never sure
-	types                              uint8 // allowed JSON types (fastT*); 0: any
-	props                              map[string]*fastNode
+	types                              uint8 // allowed JSON types (t*); 0: any
+	props                              map[string]*node
 	required                           []string
-	closed                             bool      // additionalProperties: false
-	extra                              *fastNode // additionalProperties: {schema}
-	items                              *fastNode
+	closed                             bool  // additionalProperties: false
+	extra                              *node // additionalProperties: {schema}
+	items                              *node
 	enum                               map[string]bool // string members of enum
 	hasEnum                            bool
 	minimum, maximum, exclMin, exclMax *float64 // integral, |x| < 2^53
 	minLen, maxLen, minItems, maxItems int      // -1: none
 	minProps, maxProps                 int
-	anyOf                              []*fastNode
-	allOf                              []*fastNode
-	ref                                *fastNode
-	format                             func(any) error // a format internal/pydantic checks
-	base64                             bool            // contentEncoding: base64
+	anyOf                              []*node
+	allOf                              []*node
+	ref                                *node
+	format                             func(any) error    // a format Checks.Format knows
+	base64                             func(string) error // contentEncoding: base64
 }
 
 const (
-	fastTObject uint8 = 1 << iota
-	fastTArray
-	fastTString
-	fastTNumber
-	fastTInteger
-	fastTBoolean
-	fastTNull
+	tObject uint8 = 1 << iota
+	tArray
+	tString
+	tNumber
+	tInteger
+	tBoolean
+	tNull
 )
 
-var fastTypeBits = map[string]uint8{
-	"object": fastTObject, "array": fastTArray, "string": fastTString, "number": fastTNumber,
-	"integer": fastTInteger, "boolean": fastTBoolean, "null": fastTNull,
+var typeBits = map[string]uint8{
+	"object": tObject, "array": tArray, "string": tString, "number": tNumber,
+	"integer": tInteger, "boolean": tBoolean, "null": tNull,
 }
 
-// fastAnnotations are keywords that never affect validity.
-var fastAnnotations = map[string]bool{
+// annotations are keywords that never affect validity.
+var annotations = map[string]bool{
 	"title": true, "description": true, "default": true, "examples": true, "deprecated": true,
 	"readOnly": true, "writeOnly": true, "$comment": true, "$defs": true, "definitions": true,
 }
 
 const draft2020 = "https://json-schema.org/draft/2020-12/schema"
 
-// fastCompiler builds the nodes of one schema document.
-type fastCompiler struct {
-	root map[string]any
-	refs map[string]*fastNode
+// compiler builds the nodes of one schema document.
+type compiler struct {
+	root   map[string]any
+	refs   map[string]*node
+	checks Checks
 }
 
-// compileFast returns the fast validator of a schema document, or nil when
-// the document is not one it can reason about at all.
-func compileFast(root map[string]any) *fastNode {
+// CompileValidator returns the fast validator of a schema document, or nil
+// when the document is not one it can reason about at all.
+func CompileValidator(root map[string]any, checks Checks) *Validator {
 	if root == nil {
 		return nil
 	}
 	if s, ok := root["$schema"]; ok && s != draft2020 && s != draft2020+"#" {
 		return nil
 	}
-	c := &fastCompiler{root: root, refs: map[string]*fastNode{}}
+	c := &compiler{root: root, refs: map[string]*node{}, checks: checks}
 	n := c.node(root, true)
 	if n.unknown {
 		return nil
 	}
-	return n
+	return &Validator{root: n}
 }
 
-func (c *fastCompiler) node(v any, isRoot bool) *fastNode {
+func (c *compiler) node(v any, isRoot bool) *node {
 	if b, ok := v.(bool); ok && b {
-		return &fastNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+		return &node{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
 	}
 	s, ok := v.(map[string]any)
 	if !ok {
-		return &fastNode{unknown: true}
+		return &node{unknown: true}
 	}
-	n := &fastNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+	n := &node{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
 	for k, x := range s {
-		if fastAnnotations[k] {
+		if annotations[k] {
 			continue
 		}
 		if !c.keyword(n, k, x, isRoot) {
-			return &fastNode{unknown: true}
+			return &node{unknown: true}
 		}
 	}
 	return n
 }
 
 // keyword adds keyword k with value x to n; false means unsupported.
-func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
+func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 	switch k {
 	case "$schema":
 		return isRoot
 	case "type":
 		switch t := x.(type) {
 		case string:
-			n.types = fastTypeBits[t]
+			n.types = typeBits[t]
 			return n.types != 0
 		case []any:
 			for _, e := range t {
 				str, _ := e.(string)
-				bit := fastTypeBits[str]
+				bit := typeBits[str]
 				if bit == 0 {
 					return false
 				}
@@ -137,7 +156,7 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 		if !ok {
 			return false
 		}
-		n.props = make(map[string]*fastNode, len(props))
+		n.props = make(map[string]*node, len(props))
 		for name, ps := range props {
 			n.props[name] = c.node(ps, false)
 		}
@@ -228,7 +247,7 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 		if !ok || len(list) == 0 {
 			return false
 		}
-		nodes := make([]*fastNode, len(list))
+		nodes := make([]*node, len(list))
 		for i, e := range list {
 			nodes[i] = c.node(e, false)
 		}
@@ -240,11 +259,15 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 		return true
 	case "format":
 		name, _ := x.(string)
-		n.format = pydantic.Format(name)
+		if c.checks.Format != nil {
+			n.format = c.checks.Format(name)
+		}
 		return n.format != nil
 	case "contentEncoding":
-		n.base64 = x == "base64"
-		return n.base64
+		if x == "base64" {
+			n.base64 = c.checks.Base64
+		}
+		return n.base64 != nil
 	case "$ref":
 		ref, ok := x.(string)
 		if !ok {
@@ -258,24 +281,21 @@ func (c *fastCompiler) keyword(n *fastNode, k string, x any, isRoot bool) bool {
 
 // resolve compiles the target of a local $ref ("#", "#/$defs/X",
 // "#/definitions/X"), once per target, so recursive types are fine.
-func (c *fastCompiler) resolve(ref string) *fastNode {
+// schema.At finds it; a percent-escaped pointer (which the library
+// unescapes first) is left unsure.
+func (c *compiler) resolve(ref string) *node {
 	if n, ok := c.refs[ref]; ok {
 		return n
 	}
-	var target any
-	if ref == "#" {
-		target = c.root
+	ptr, local := strings.CutPrefix(ref, "#")
+	if !local || strings.Contains(ptr, "%") {
+		return nil
 	}
-	for _, prefix := range []string{"#/$defs/", "#/definitions/"} {
-		if name, ok := strings.CutPrefix(ref, prefix); ok && !strings.ContainsAny(name, "/~%") {
-			defs, _ := c.root[strings.Trim(prefix[1:], "/")].(map[string]any)
-			target = defs[name]
-		}
-	}
+	target := schema.At(c.root, ptr)
 	if target == nil {
 		return nil
 	}
-	n := &fastNode{}
+	n := &node{}
 	c.refs[ref] = n
 	*n = *c.node(target, ref == "#")
 	return n
@@ -283,7 +303,7 @@ func (c *fastCompiler) resolve(ref string) *fastNode {
 
 // valid reports whether v is certainly valid against n. v is a decoded
 // JSON value as decodeArgs produces it (json.Number for numbers).
-func (n *fastNode) valid(v any, depth int) bool {
+func (n *node) valid(v any, depth int) bool {
 	if n.unknown || depth > 64 {
 		return false
 	}
@@ -309,9 +329,9 @@ func (n *fastNode) valid(v any, depth int) bool {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		return n.allows(fastTObject) && n.object(x, depth)
+		return n.allows(tObject) && n.object(x, depth)
 	case []any:
-		if !n.allows(fastTArray) || n.minItems >= 0 && len(x) < n.minItems || n.maxItems >= 0 && len(x) > n.maxItems {
+		if !n.allows(tArray) || n.minItems >= 0 && len(x) < n.minItems || n.maxItems >= 0 && len(x) > n.maxItems {
 			return false
 		}
 		if n.items != nil {
@@ -323,13 +343,11 @@ func (n *fastNode) valid(v any, depth int) bool {
 		}
 		return !n.hasEnum
 	case string:
-		if !n.allows(fastTString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
+		if !n.allows(tString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
 			return false
 		}
-		if n.base64 {
-			if _, err := pydantic.Base64(x); err != nil {
-				return false
-			}
+		if n.base64 != nil && n.base64(x) != nil {
+			return false
 		}
 		if n.minLen >= 0 || n.maxLen >= 0 {
 			l := utf8.RuneCountInString(x)
@@ -341,16 +359,16 @@ func (n *fastNode) valid(v any, depth int) bool {
 	case json.Number:
 		return n.number(x)
 	case bool:
-		return n.allows(fastTBoolean) && !n.hasEnum
+		return n.allows(tBoolean) && !n.hasEnum
 	case nil:
-		return n.allows(fastTNull) && !n.hasEnum
+		return n.allows(tNull) && !n.hasEnum
 	}
 	return false
 }
 
-func (n *fastNode) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }
+func (n *node) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }
 
-func (n *fastNode) object(x map[string]any, depth int) bool {
+func (n *node) object(x map[string]any, depth int) bool {
 	if n.hasEnum || n.minProps >= 0 && len(x) < n.minProps || n.maxProps >= 0 && len(x) > n.maxProps {
 		return false
 	}
@@ -379,8 +397,8 @@ func (n *fastNode) object(x map[string]any, depth int) bool {
 
 // number accepts only integer literals of at most 15 digits (exact in an
 // int64 and a float64) against integral bounds; anything else is unsure.
-func (n *fastNode) number(x json.Number) bool {
-	if n.hasEnum || !n.allows(fastTNumber|fastTInteger) {
+func (n *node) number(x json.Number) bool {
+	if n.hasEnum || !n.allows(tNumber|tInteger) {
 		return false
 	}
 	s := string(x)

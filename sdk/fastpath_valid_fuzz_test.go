@@ -28,7 +28,7 @@ func FuzzValidSound(f *testing.F) {
 		}
 		fast := compileFast(args.root)
 		v, err := decodeArgs(data)
-		if err != nil || fast == nil || !fast.valid(v, 0) {
+		if err != nil || !fast.Valid(v) {
 			return
 		}
 		if err := lib.Validate(v); err != nil {
