@@ -188,6 +188,12 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		}
 		res.ResultType = ResultComplete
 		return res, nil
+	case "prompts/list":
+		return s.listPromptsModern(m.Params)
+	case "prompts/get":
+		return s.getPromptModern(ctx, m, meta, emit, ss)
+	case "completion/complete":
+		return s.completeModern(ctx, m.Params)
 	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
@@ -200,9 +206,11 @@ func (s *Server) cacheScope() string {
 }
 
 func (s *Server) discover() *DiscoverResult {
+	caps := ServerCapabilities{Tools: &ToolsCapability{}, Logging: &struct{}{}}
+	s.addPromptCapabilities(&caps, false)
 	return &DiscoverResult{
 		SupportedVersions: modernVersions,
-		Capabilities:      ServerCapabilities{Tools: &ToolsCapability{}, Logging: &struct{}{}},
+		Capabilities:      caps,
 		Instructions:      s.opts.Instructions,
 		ResultType:        ResultComplete,
 		TTLMs:             s.opts.ToolsTTL.Milliseconds(),

@@ -44,8 +44,10 @@ type InitializeResult struct {
 
 // ServerCapabilities advertises what a server offers.
 type ServerCapabilities struct {
-	Tools   *ToolsCapability `json:"tools,omitempty"`
-	Logging *struct{}        `json:"logging,omitempty"`
+	Tools       *ToolsCapability   `json:"tools,omitempty"`
+	Logging     *struct{}          `json:"logging,omitempty"`
+	Prompts     *PromptsCapability `json:"prompts,omitempty"`
+	Completions *struct{}          `json:"completions,omitempty"`
 }
 
 // ToolsCapability says whether the server announces tool list changes.

@@ -43,6 +43,9 @@ type ServerOptions struct {
 	// CachePublic marks those results cacheScope "public" (shareable
 	// across users); the default is "private".
 	CachePublic bool
+	// PromptsTTL is the ttlMs hint on stateless-era prompts/list results
+	// (default 0). PageSize also sets the prompts per prompts/list page.
+	PromptsTTL time.Duration
 }
 
 // Server holds tools and serves them over any number of connections.
@@ -54,6 +57,7 @@ type Server struct {
 	tools    []*registeredTool
 	byName   map[string]*registeredTool
 	sessions map[*serverSession]struct{}
+	prompts  promptSet
 	// headerTools counts tools with Mcp-Param-* headers: with none, the
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
@@ -298,9 +302,9 @@ func (l *serveLoop) read() {
 			l.end <- err
 			return
 		}
-		if !m.IsRequest() || m.Method != "tools/call" {
-			// Everything but a tool call is quick: answer in order, so
-			// that initialize is done before the next request is read.
+		if !m.IsRequest() || !runsAuthorCode(m.Method) {
+			// Everything but the author's code is quick: answer in order,
+			// so that initialize is done before the next request is read.
 			if resp := l.ss.Handle(l.ctx, m); resp != nil {
 				_ = l.conn.Write(l.ctx, resp)
 			}
@@ -321,6 +325,16 @@ func (l *serveLoop) read() {
 		}
 		return
 	}
+}
+
+// runsAuthorCode reports whether a request runs a function of the
+// server's author (a tool, a prompt, a completion), which may be slow.
+func runsAuthorCode(method string) bool {
+	switch method {
+	case "tools/call", "prompts/get", "completion/complete":
+		return true
+	}
+	return false
 }
 
 // spawn runs f on an idle worker, or on a new one.

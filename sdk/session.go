@@ -117,6 +117,12 @@ func (ss *serverSession) dispatch(ctx context.Context, m *transport.Message, emi
 		return ss.callTool(ctx, m, emit)
 	case "logging/setLevel":
 		return ss.setLevel(m.Params)
+	case "prompts/list":
+		return ss.srv.listPrompts(m.Params)
+	case "prompts/get":
+		return ss.getPrompt(ctx, m, emit)
+	case "completion/complete":
+		return ss.srv.complete(ctx, m.Params)
 	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
@@ -147,9 +153,11 @@ func (ss *serverSession) initialize(raw json.RawMessage) (any, error) {
 	ss.clientCaps = caps
 	ss.clientInfo = p.ClientInfo
 	ss.mu.Unlock()
+	sc := ServerCapabilities{Tools: &ToolsCapability{ListChanged: true}, Logging: &struct{}{}}
+	ss.srv.addPromptCapabilities(&sc, true)
 	return &InitializeResult{
 		ProtocolVersion: version,
-		Capabilities:    ServerCapabilities{Tools: &ToolsCapability{ListChanged: true}, Logging: &struct{}{}},
+		Capabilities:    sc,
 		ServerInfo:      ss.srv.info,
 		Instructions:    ss.srv.opts.Instructions,
 	}, nil

@@ -1,0 +1,39 @@
+package sdk
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// issueCursor is the opaque nextCursor of a list of the given kind
+// ("prompts", …) whose next page starts at offset.
+func issueCursor(kind string, offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(kind + ":" + strconv.Itoa(offset)))
+}
+
+// listCursor is the offset a cursor of issueCursor(kind, …) names in a
+// list of n items: 0 for no cursor, and -32602 for a cursor this server
+// could not have issued for this list (another list's, an offset past the
+// end, not base64 at all), with a message saying how to recover.
+func listCursor(kind, cursor string, n int) (int, error) {
+	if cursor == "" {
+		return 0, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err == nil {
+		if rest, ok := strings.CutPrefix(string(raw), kind+":"); ok {
+			if off, err := strconv.Atoi(rest); err == nil && off >= 0 && off <= n {
+				return off, nil
+			}
+		}
+	}
+	shown := cursor
+	if len(shown) > 64 {
+		shown = shown[:64] + "…"
+	}
+	return 0, transport.Errorf(transport.CodeInvalidParams,
+		"Invalid cursor: %q is not a cursor this server issued for %s/list; send the nextCursor of the previous page, or no cursor for the first page", shown, kind)
+}

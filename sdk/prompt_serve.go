@@ -1,0 +1,118 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// PromptsCapability says whether the server announces prompt list changes.
+type PromptsCapability struct {
+	ListChanged bool `json:"listChanged,omitempty"`
+}
+
+// addPromptCapabilities declares prompts when there are any, and
+// completions when something completes; legacy: the era of sessions,
+// where list changes are announced.
+func (s *Server) addPromptCapabilities(caps *ServerCapabilities, legacy bool) {
+	if s.prompts.any() {
+		caps.Prompts = &PromptsCapability{ListChanged: legacy}
+	}
+	if s.completes() {
+		caps.Completions = &struct{}{}
+	}
+}
+
+// listPrompts answers prompts/list.
+func (s *Server) listPrompts(raw json.RawMessage) (*ListPromptsResult, error) {
+	var p struct {
+		Cursor string `json:"cursor"`
+	}
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	prompts, next, err := s.prompts.page(p.Cursor, s.opts.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	return &ListPromptsResult{Prompts: prompts, NextCursor: next}, nil
+}
+
+// listPromptsModern is listPrompts with the stateless era's result type
+// and caching hints (SEP-2549).
+func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
+	res, err := s.listPrompts(raw)
+	if err != nil {
+		return nil, err
+	}
+	res.ResultType, res.TTLMs, res.CacheScope = ResultComplete, new(s.opts.PromptsTTL.Milliseconds()), s.cacheScope()
+	return res, nil
+}
+
+// getPrompt answers prompts/get with the request's context ci; ss (may be
+// nil) tracks it for notifications/cancelled, and a request the client
+// cancelled returns errCancelled.
+func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *GetPromptResult, err error) {
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      *RequestMeta    `json:"_meta"`
+	}
+	if err := unmarshalParams(m.Params, &p); err != nil {
+		return nil, err
+	}
+	prompt := s.prompts.get(p.Name)
+	if prompt == nil {
+		return nil, unknownPrompt(p.Name)
+	}
+	if ss != nil {
+		var done func() bool
+		ctx, done = ss.track(ctx, m.ID)
+		defer func() {
+			if done() {
+				res, err = nil, errCancelled
+			}
+		}()
+	}
+	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
+		ci.progressToken = p.Meta.ProgressToken
+	}
+	return prompt.handler(withCall(ctx, ci), p.Arguments)
+}
+
+// getPromptLegacy is getPrompt in a session.
+func (ss *serverSession) getPrompt(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) (any, error) {
+	ss.mu.Lock()
+	caps := ss.clientCaps
+	ss.mu.Unlock()
+	return ss.srv.getPrompt(ctx, m, &callInfo{notify: emit, session: ss, requestID: m.ID, clientCaps: caps}, ss)
+}
+
+// getPromptModern is getPrompt in the stateless era.
+func (s *Server) getPromptModern(ctx context.Context, m *transport.Message, meta *requestMeta, emit func(*transport.Message) error, ss *serverSession) (any, error) {
+	ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
+		version: meta.version, clientInfo: meta.clientInfo}
+	res, err := s.getPrompt(ctx, m, ci, ss)
+	if err != nil {
+		return nil, err
+	}
+	res.ResultType = ResultComplete
+	return res, nil
+}
+
+// completeModern is complete with the stateless era's result type.
+func (s *Server) completeModern(ctx context.Context, raw json.RawMessage) (any, error) {
+	res, err := s.complete(ctx, raw)
+	if err != nil {
+		return nil, err
+	}
+	res.ResultType = ResultComplete
+	return res, nil
+}
+
+// unknownPrompt is the -32602 error of a prompt name the server does not
+// have.
+func unknownPrompt(name string) error {
+	return transport.Errorf(transport.CodeInvalidParams, "Unknown prompt: %s (prompts/list names the prompts this server has)", clip(name))
+}
