@@ -1,6 +1,6 @@
 // Command conformance is an MCP server written with sdk the way a user
-// would write one, exposing the tools the official conformance suite
-// (@modelcontextprotocol/conformance) calls. CI runs both suites against
+// would write one, exposing the tools and prompts the official conformance
+// suite (@modelcontextprotocol/conformance) asks for. CI runs both suites against
 // it over HTTP (.ci/checks/conformance.sh):
 //
 //	go run ./examples/conformance --http 127.0.0.1:8000
@@ -208,6 +208,7 @@ func main() {
 		InputSchema: []byte(contactSchema),
 	})
 	sdk.Tool(s, TestCustomHeaders)
+	addPrompts(s)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}
