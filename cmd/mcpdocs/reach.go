@@ -46,8 +46,14 @@ func reachedPackages(root *pkgSrc, module map[string]*pkgSrc) []string {
 		r.fromFile(root, f)
 	}
 	delete(r.used, root.path)
+	// The sdk's own types (a prompt's []sdk.PromptMessage, sdk.Content)
+	// are another module's in a user's server, so never followed there;
+	// in this module's examples they must not be either.
+	delete(r.used, sdkPath)
 	return godoc.SortedKeys(r.used)
 }
+
+const sdkPath = "github.com/mcpdev/mcpdev/sdk"
 
 // load parses p's files once.
 func (r *reach) load(p *pkgSrc) bool {

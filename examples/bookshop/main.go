@@ -20,7 +20,8 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// newServer returns the bookshop server with its three tools.
+// newServer returns the bookshop server with its three tools and its
+// prompt.
 func newServer() *sdk.Server {
 	s := sdk.NewServer("Bookshop", &sdk.ServerOptions{
 		Version:      "1.0.0",
@@ -43,6 +44,7 @@ func newServer() *sdk.Server {
 			OpenWorldHint:   sdk.Bool(false),
 		},
 	})
+	addPrompts(s)
 	return s
 }
 
