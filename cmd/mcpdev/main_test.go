@@ -94,7 +94,7 @@ func TestExitCodes(t *testing.T) {
 		{name: "timeout", args: []string{"call", raw, "slow", "ms=5000", "--timeout", "300ms"}, code: 8, kind: "timeout", stderr: []string{"tools/call slow: no answer within 300ms"}},
 		{name: "progress restarts the timeout", args: []string{"call", raw, "progress", "steps=12", "ms=100", "--timeout", "1s"}, code: 0, stdout: []string{"done after 12 steps"}},
 		{name: "tools table", args: []string{"tools", "examples/tutorial/05-title-and-annotations"}, code: 0,
-			stdout: []string{"NAME", "REQUIRED ARGS", "search_books  Search the catalog  readOnly openWorld=false  query"}},
+			stdout: []string{"NAME", "REQUIRED ARGS", "search_books  Search the catalog  read-only open-world=false  query"}},
 		{name: "python target", args: []string{"call", "inspector/testdata/servers/scripts/echo.py", "echo", "message=hi"}, code: 0, stdout: []string{"python says: hi"}},
 		{name: "node target", args: []string{"call", "inspector/testdata/servers/scripts/echo.js", "echo", "message=hi"}, code: 0, stdout: []string{"node says: hi"}},
 		{name: "command target with env", args: []string{"call", "--env", "GREETING=hello there", "env", "name=GREETING", "--", "go", "run", "./" + raw}, code: 0, stdout: []string{"hello there"}},

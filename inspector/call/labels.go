@@ -1,12 +1,9 @@
 package call
 
-import (
-	"strings"
+import "github.com/mcpdev/mcpdev/sdk"
 
-	"github.com/mcpdev/mcpdev/sdk"
-)
-
-// ToolTitle is the tool's title, or its annotations' title.
+// ToolTitle is the tool's title, or its annotations' title ("" when it has
+// neither).
 func ToolTitle(t sdk.ToolInfo) string {
 	if t.Title != "" {
 		return t.Title
@@ -17,23 +14,48 @@ func ToolTitle(t sdk.ToolInfo) string {
 	return ""
 }
 
-// Badges renders the hints that are set: "readOnly", "openWorld=false", …
-func Badges(a *sdk.ToolAnnotations) string {
-	if a == nil {
-		return ""
+// Hint is one label of a tool: an annotation hint the server set ("read-only",
+// "destructive", "idempotent", "open-world"), or "task required" for a tool
+// that runs only as a task. Set is false for a hint the server set to false.
+type Hint struct {
+	Name string
+	Set  bool
+}
+
+// String is the hint as mcpdev writes it everywhere: "read-only", or
+// "open-world=false" for a hint set to false.
+func (h Hint) String() string {
+	if h.Set {
+		return h.Name
 	}
-	var out []string
+	return h.Name + "=false"
+}
+
+// Hints are t's labels in a fixed order: "task required" first, then the
+// annotation hints the server gave (true or false); hints it left out are
+// not listed.
+func Hints(t sdk.ToolInfo) []Hint {
+	var out []Hint
+	if NeedsTask(t) {
+		out = append(out, Hint{Name: "task required", Set: true})
+	}
+	a := t.Annotations
+	if a == nil {
+		return out
+	}
 	for _, h := range []struct {
 		name string
 		v    *bool
-	}{{"readOnly", a.ReadOnlyHint}, {"destructive", a.DestructiveHint}, {"idempotent", a.IdempotentHint}, {"openWorld", a.OpenWorldHint}} {
-		switch {
-		case h.v == nil:
-		case *h.v:
-			out = append(out, h.name)
-		default:
-			out = append(out, h.name+"=false")
+	}{{"read-only", a.ReadOnlyHint}, {"destructive", a.DestructiveHint}, {"idempotent", a.IdempotentHint}, {"open-world", a.OpenWorldHint}} {
+		if h.v != nil {
+			out = append(out, Hint{Name: h.name, Set: *h.v})
 		}
 	}
-	return strings.Join(out, " ")
+	return out
+}
+
+// NeedsTask reports whether t runs only as a task (execution.taskSupport
+// "required"): a plain tools/call is refused.
+func NeedsTask(t sdk.ToolInfo) bool {
+	return t.Execution != nil && t.Execution.TaskSupport == "required"
 }

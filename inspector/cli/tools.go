@@ -66,9 +66,18 @@ func writeToolsTable(w io.Writer, tools []sdk.ToolInfo) {
 	fmt.Fprintln(tw, "NAME\tTITLE\tANNOTATIONS\tREQUIRED ARGS")
 	for _, t := range tools {
 		title, required := call.ToolTitle(t), strings.Join(args.Required(t.InputSchema), ", ")
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", termtext.Line(t.Name), orDash(termtext.Line(title)), orDash(call.Badges(t.Annotations)), orDash(termtext.Line(required)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", termtext.Line(t.Name), orDash(termtext.Line(title)), orDash(hintsText(t)), orDash(termtext.Line(required)))
 	}
 	tw.Flush()
+}
+
+// hintsText is the tool's labels as one cell: "read-only open-world=false".
+func hintsText(t sdk.ToolInfo) string {
+	var words []string
+	for _, h := range call.Hints(t) {
+		words = append(words, h.String())
+	}
+	return strings.Join(words, " ")
 }
 
 func orDash(s string) string {

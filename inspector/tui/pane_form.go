@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -138,8 +140,9 @@ func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
 func (p *formPane) detail(t sdk.ToolInfo) string {
 	st, w := p.st, max(p.width, 10)
 	var lines []string
-	head := st.Bold.Render(termtext.Line(toolTitle(t)))
-	if toolTitle(t) != t.Name {
+	title := cmp.Or(call.ToolTitle(t), t.Name)
+	head := st.Bold.Render(termtext.Line(title))
+	if title != t.Name {
 		head += st.Dim.Render("  " + termtext.Line(t.Name))
 	}
 	lines = append(lines, head)
@@ -149,7 +152,7 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 	for _, ic := range t.Icons {
 		lines = append(lines, st.Dim.Render("icon ")+iconText(ic))
 	}
-	if needsTasks(t) {
+	if call.NeedsTask(t) {
 		lines = append(lines, "", st.ToolError.Render("Runs only as a task (execution.taskSupport \"required\")."),
 			ansi.Wrap("mcpdev does not support tasks yet, so submitting the form does not send the call; ctrl+s sends it anyway.", w, ""))
 	}

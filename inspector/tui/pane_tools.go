@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"cmp"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -52,7 +54,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 	p.tools, p.loaded, p.err = tools, true, nil
 	p.hay, p.names = make([]string, len(tools)), make([]string, len(tools))
 	for i, t := range tools {
-		p.names[i] = strings.ToLower(t.Name + "\x00" + toolTitle(t))
+		p.names[i] = strings.ToLower(t.Name + "\x00" + call.ToolTitle(t))
 		p.hay[i] = p.names[i] + "\x00" + strings.ToLower(t.Description)
 	}
 	p.apply()
@@ -189,10 +191,7 @@ func (p *toolsPane) topLine() string {
 
 func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	st := p.st
-	name := t.Name
-	if title := toolTitle(t); title != t.Name {
-		name = title
-	}
+	name := cmp.Or(call.ToolTitle(t), t.Name)
 	bar, nameSt, descSt := "  ", st.Item, st.ItemDesc
 	if selected {
 		bar, nameSt, descSt = st.ItemSelected.Render("┃ "), st.ItemSelected, st.ItemDescSelected
@@ -212,17 +211,6 @@ func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	return line1 + "\n" + bar + ansi.Truncate(second, w, "…")
 }
 
-// toolTitle is the title (tool or annotation) or the name.
-func toolTitle(t sdk.ToolInfo) string {
-	switch {
-	case t.Title != "":
-		return t.Title
-	case t.Annotations != nil && t.Annotations.Title != "":
-		return t.Annotations.Title
-	}
-	return t.Name
-}
-
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -231,25 +219,14 @@ func firstLine(s string) string {
 	return s
 }
 
-// badges renders "task required" for a tool that runs only as a task, then
-// the annotation hints that are set to true.
+// badges renders the tool's hints that are set ("task required",
+// "read-only", …), each in its colour.
 func badges(st *Styles, t sdk.ToolInfo) string {
 	var out []string
-	if needsTasks(t) {
-		out = append(out, st.Badge["task required"].Render("task required"))
-	}
-	a := t.Annotations
-	if a == nil {
-		return strings.Join(out, " ")
-	}
-	add := func(v *bool, name string) {
-		if v != nil && *v {
-			out = append(out, st.Badge[name].Render(name))
+	for _, h := range call.Hints(t) {
+		if h.Set {
+			out = append(out, st.Badge[h.Name].Render(h.Name))
 		}
 	}
-	add(a.ReadOnlyHint, "read-only")
-	add(a.DestructiveHint, "destructive")
-	add(a.IdempotentHint, "idempotent")
-	add(a.OpenWorldHint, "open-world")
 	return strings.Join(out, " ")
 }

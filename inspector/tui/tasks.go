@@ -2,8 +2,6 @@ package tui
 
 import (
 	"errors"
-
-	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // Tasks (protocol 2025-11-25) are not supported yet. A tool that declares
@@ -14,11 +12,6 @@ import (
 
 // errNeedsTasks: the call was not sent, the tool runs only as a task.
 var errNeedsTasks = errors.New("not sent: the tool runs only as a task, and mcpdev does not support tasks yet")
-
-// needsTasks reports whether t can only be called as a task.
-func needsTasks(t sdk.ToolInfo) bool {
-	return t.Execution != nil && t.Execution.TaskSupport == "required"
-}
 
 // tasksText explains errNeedsTasks for tool.
 func tasksText(tool string) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -21,7 +22,7 @@ func TestToolInfoDecodesTaskSupport(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"name":"q","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}}`), &ti); err != nil {
 		t.Fatal(err)
 	}
-	if !needsTasks(ti) {
+	if !call.NeedsTask(ti) {
 		t.Errorf("decoded %+v: execution.taskSupport required was lost", ti)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -255,7 +256,7 @@ func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
 	if !m.form.isOpen() {
 		return nil
 	}
-	if needsTasks(*m.form.tool) && !msg.Force {
+	if call.NeedsTask(*m.form.tool) && !msg.Force {
 		m.refuseTaskCall(m.form.tool.Name)
 		return nil
 	}
