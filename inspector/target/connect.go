@@ -68,6 +68,10 @@ type ConnectOptions struct {
 	// Lines before the handshake arrive once it succeeded; when it fails,
 	// the doctor reports them instead.
 	OnStdoutNoise func(line string)
+	// OnBuild is told when the build of a Go target starts (done false)
+	// and ends (done true, whether it succeeded or not): a build from a
+	// cold cache takes seconds, and a user should see why nothing happens.
+	OnBuild func(done bool)
 }
 
 // Connection is a live connection to a target's server.
@@ -99,7 +103,7 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 	c := &Connection{Target: t, stderr: newLineTail(o.KeepLines, o.OnStderr)}
 	command, args := t.Command, t.Args
 	if t.Kind == KindGo {
-		bin, err := build.Binary(ctx, t.GoPath, t.BuildCache)
+		bin, err := t.build(ctx, o.OnBuild)
 		if err != nil {
 			return nil, &ConnectError{Target: t, Stage: StageBuild, Err: err}
 		}
@@ -117,6 +121,15 @@ func (t *Target) Connect(ctx context.Context, opts *ConnectOptions) (*Connection
 	}
 	held.release()
 	return c, nil
+}
+
+// build compiles a Go target, telling onBuild (if set) around it.
+func (t *Target) build(ctx context.Context, onBuild func(done bool)) (string, error) {
+	if onBuild != nil {
+		onBuild(false)
+		defer onBuild(true)
+	}
+	return build.Binary(ctx, t.GoPath, t.BuildCache)
 }
 
 func (c *Connection) handshake(ctx context.Context, o *ConnectOptions) error {
@@ -172,8 +185,26 @@ func (c *Connection) Diagnose(err error) *Report {
 	return Doctor(c.failure(StageSession, err, true))
 }
 
+// Transport names how the connection reaches its server: "stdio",
+// "streamable http", or "in-memory" for a Connection built around a client
+// (no Target).
+func (c *Connection) Transport() string {
+	switch {
+	case c.Target == nil:
+		return "in-memory"
+	case c.Target.Kind == KindHTTP:
+		return "streamable http"
+	}
+	return "stdio"
+}
+
 // Stderr returns the last lines the server wrote to stderr.
-func (c *Connection) Stderr() []string { return c.stderr.Lines() }
+func (c *Connection) Stderr() []string {
+	if c.stderr == nil {
+		return nil
+	}
+	return c.stderr.Lines()
+}
 
 // StdoutNoise returns the last lines on stdout that were not JSON-RPC.
 func (c *Connection) StdoutNoise() []string {

@@ -297,6 +297,19 @@ func (t *Target) CommandLine() string {
 	return strings.Join(parts, " ")
 }
 
+// Label is how the target is written on an mcpdev command line: the
+// command after "--" when it was given as words, the URL of a config
+// entry, else the name the user gave.
+func (t *Target) Label() string {
+	switch {
+	case t.Kind == KindCommand && t.Name == strings.Join(append([]string{t.Command}, t.Args...), " "):
+		return "-- " + t.CommandLine()
+	case t.Kind == KindHTTP && t.Name != t.URL:
+		return t.URL
+	}
+	return t.Name
+}
+
 // WithBinary is a copy of a Go target that runs an already built binary
 // (same environment, directory and name) instead of building again.
 func (t *Target) WithBinary(bin string) *Target {

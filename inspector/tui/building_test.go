@@ -4,14 +4,12 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
-	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // headerLine is the first line of the screen.
@@ -48,7 +46,8 @@ func TestHeaderTicksWhileBuilding(t *testing.T) {
 	}
 }
 
-// Both connectors of a Go target report its build, around it.
+// Both connectors of a Go target report its build to the header, around
+// it: the build step is target.Connect's, told through OnBuild.
 func TestGoTargetConnectorsReportTheBuild(t *testing.T) {
 	tg, err := target.Resolve([]string{"./testdata/server"}, &target.ResolveOptions{BuildCache: t.TempDir()})
 	if err != nil {
@@ -58,28 +57,23 @@ func TestGoTargetConnectorsReportTheBuild(t *testing.T) {
 		t.Fatalf("./testdata/server resolved to kind %v, want Go", tg.Kind)
 	}
 	connectors := map[string]Connector{
-		"no watch": &TargetConnector{Target: tg},
-		"watch":    WithDev(&TargetConnector{Target: tg}, DevOptions{Target: tg, Watch: true}),
+		"no watch": &targetConnector{Target: tg},
+		"watch":    withDev(&targetConnector{Target: tg}, DevOptions{Target: tg, Watch: true}),
 	}
 	for name, c := range connectors {
 		t.Run(name, func(t *testing.T) {
-			var mu sync.Mutex
-			var got []bool
-			ctx := withBuildReporter(context.Background(), func(done bool) {
-				mu.Lock()
-				defer mu.Unlock()
-				got = append(got, done)
-			})
-			conn, err := c.Connect(ctx, &sdk.ClientOptions{Name: "test"})
+			box := newMailbox()
+			conn, err := c.Connect(context.Background(), connectOptions(box))
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer conn.close()
-			if _, err := conn.Client.ListTools(ctx); err != nil {
-				t.Fatal(err)
+			defer conn.Close()
+			var got []bool
+			for _, ev := range box.take() { // queued by Connect before it returned
+				if b, ok := ev.(buildEvent); ok {
+					got = append(got, b.done)
+				}
 			}
-			mu.Lock()
-			defer mu.Unlock()
 			if want := []bool{false, true}; !slices.Equal(got, want) {
 				t.Errorf("build reports %v, want %v (started, ended)", got, want)
 			}

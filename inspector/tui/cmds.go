@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -22,7 +24,7 @@ import (
 // client, the mailbox its hooks fill, and a context ended on restart/quit.
 type session struct {
 	gen    int
-	conn   *Connection
+	conn   *target.Connection
 	box    *mailbox
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -84,34 +86,36 @@ func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
 	return trafficEvent{at: time.Now(), dir: d, raw: raw, id: string(m.ID), what: what}
 }
 
+// connectOptions routes what a connection reports into the mailbox: the
+// client's hooks, every stderr line, stray stdout lines and the build of
+// a Go target. exec.Cmd.Wait returns only once stderr is copied, so when
+// the server has exited, its last stderr lines are already queued.
+func connectOptions(box *mailbox) *target.ConnectOptions {
+	client := hooks(box, "mcpdev")
+	return &target.ConnectOptions{
+		Client: client, KeepLines: 30,
+		OnStderr: func(line string) { box.push(logEvent{at: time.Now(), level: "stderr", text: line}) },
+		OnStdoutNoise: func(line string) { // to the logs pane, through the client's warnings
+			client.OnWarning(&target.StdoutNoiseError{Line: line})
+		},
+		OnBuild: func(done bool) { box.push(buildEvent{done: done}) },
+	}
+}
+
 // connectCmd starts the server and initializes it.
 func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox) tea.Cmd {
-	ctx = withBuildReporter(ctx, func(done bool) { box.push(buildEvent{done: done}) })
+	opts := connectOptions(box)
 	return func() tea.Msg {
-		conn, err := c.Connect(ctx, hooks(box, "mcpdev"))
+		conn, err := c.Connect(ctx, opts)
 		if err != nil {
-			var ce *ConnectError
-			report := err.Error()
-			if errors.As(err, &ce) && ce.Report != "" {
-				report = ce.Report
-			}
-			return connectFailedMsg{gen: gen, err: err, report: report}
-		}
-		if conn.Stderr != nil {
-			go pumpStderr(conn.Stderr, box)
+			return connectFailedMsg{gen: gen, err: err, report: inspector.Describe(err)}
 		}
 		init := conn.Client.InitializeResult()
 		info := serverInfo{
 			Name: init.ServerInfo.Name, Title: init.ServerInfo.Title, Version: init.ServerInfo.Version,
-			Protocol: init.ProtocolVersion, Transport: conn.Transport, Instructions: init.Instructions,
+			Protocol: init.ProtocolVersion, Transport: conn.Transport(), Instructions: init.Instructions,
 		}
 		return connectedMsg{gen: gen, conn: conn, info: info}
-	}
-}
-
-func pumpStderr(lines <-chan string, box *mailbox) {
-	for line := range lines {
-		box.push(logEvent{at: time.Now(), level: "stderr", text: line})
 	}
 }
 
@@ -134,21 +138,17 @@ func waitEventsCmd(box *mailbox, gen int) tea.Cmd {
 	}
 }
 
-// waitDoneCmd reports the end of the connection, with the doctor's report.
-func waitDoneCmd(ctx context.Context, conn *Connection, gen int) tea.Cmd {
+// waitDoneCmd reports the end of the connection, with the doctor's report
+// (Diagnose waits for the process to exit, so its stderr is complete).
+func waitDoneCmd(ctx context.Context, conn *target.Connection, gen int) tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case <-conn.Client.Done():
 		case <-ctx.Done():
 			return nil
 		}
-		err := conn.Client.Err()
-		report := fmt.Sprintf("The connection ended: %v", err)
-		if conn.Diagnose != nil {
-			time.Sleep(50 * time.Millisecond) // let the process exit and stderr drain
-			report = conn.Diagnose(err)
-		}
-		return disconnectedMsg{gen: gen, err: err, report: report}
+		err := cmp.Or(conn.Client.Err(), sdk.ErrConnectionClosed)
+		return disconnectedMsg{gen: gen, err: err, report: conn.Diagnose(err).String()}
 	}
 }
 
@@ -158,7 +158,7 @@ func closeCmd(s *session) tea.Cmd {
 		s.cancel()
 		s.box.close()
 		if s.conn != nil {
-			_ = s.conn.close()
+			_ = s.conn.Close()
 		}
 		return nil
 	}
@@ -206,9 +206,9 @@ func saveMediaCmd(media []mediaBlock, dir string) tea.Cmd {
 
 // closeConnCmd closes a connection that is no longer wanted (a restart
 // made it stale) without blocking Update.
-func closeConnCmd(c *Connection) tea.Cmd {
+func closeConnCmd(c *target.Connection) tea.Cmd {
 	return func() tea.Msg {
-		c.close()
+		c.Close()
 		return nil
 	}
 }

@@ -56,7 +56,7 @@ func mcpdevBinDir(t *testing.T) string {
 func copiedCall(t *testing.T, target *target.Target, tool, args string, keys []string) (string, *sdk.CallToolResult) {
 	t.Helper()
 	dev := DevOptions{Target: target}
-	m := New(context.Background(), WithDev(&TargetConnector{Target: target}, dev), Options{Target: TargetLabel(target), Dark: dark(), Dev: dev})
+	m := New(context.Background(), withDev(&targetConnector{Target: target}, dev), Options{Target: target.Label(), Dark: dark(), Dev: dev})
 	defer m.Close()
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(t, m, m.Init(), "the tool list", func() bool { return m.tools.loaded })

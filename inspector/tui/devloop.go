@@ -345,12 +345,12 @@ func (m *Model) recordSession() tea.Cmd {
 	return recordCmd(d.opts.RecordDir, m.opts.SaveDir, name, d.opts.Target, d.calls)
 }
 
-// devConnector connects through the target's connector, except that after
-// a rebuild it starts the binary the dev loop built (no second build).
+// devConnector connects to a watched target; once a binary is built (by
+// the first connect or by the dev loop), it starts that binary instead of
+// building again.
 type devConnector struct {
 	target  *target.Target
 	timeout time.Duration
-	inner   Connector
 
 	mu   sync.Mutex
 	bin  string
@@ -358,22 +358,22 @@ type devConnector struct {
 }
 
 // Connect starts the last good binary, else builds as usual.
-func (c *devConnector) Connect(ctx context.Context, opts *sdk.ClientOptions) (*Connection, error) {
+func (c *devConnector) Connect(ctx context.Context, opts *target.ConnectOptions) (*target.Connection, error) {
+	t := c.target
+	if bin := c.binary(); bin != "" {
+		t = t.WithBinary(bin)
+	}
+	conn, err := connectTarget(ctx, t, c.timeout, opts)
+	if err == nil && conn.Binary != "" {
+		c.setBinary(conn.Binary)
+	}
+	return conn, err
+}
+
+func (c *devConnector) binary() string {
 	c.mu.Lock()
-	bin := c.bin
-	c.mu.Unlock()
-	if bin == "" && c.target.Kind == target.KindGo {
-		b, err := buildGo(ctx, c.target)
-		if err != nil {
-			return nil, err
-		}
-		c.setBinary(b)
-		bin = b
-	}
-	if bin == "" {
-		return c.inner.Connect(ctx, opts)
-	}
-	return (&TargetConnector{Target: c.target.WithBinary(bin), Timeout: c.timeout}).Connect(ctx, opts)
+	defer c.mu.Unlock()
+	return c.bin
 }
 
 func (c *devConnector) setBinary(bin string) {
@@ -394,12 +394,12 @@ func (c *devConnector) setLoop(l *devloop.Loop) {
 	}
 }
 
-// WithDev wraps the connector of a watched target so that restarts after a
+// withDev wraps the connector of a watched target so that restarts after a
 // rebuild use the new binary; it returns c itself when there is nothing to
 // watch.
-func WithDev(c *TargetConnector, o DevOptions) Connector {
+func withDev(c *targetConnector, o DevOptions) Connector {
 	if !o.Watch || o.Target == nil {
 		return c
 	}
-	return &devConnector{target: o.Target, timeout: c.Timeout, inner: c}
+	return &devConnector{target: o.Target, timeout: c.Timeout}
 }

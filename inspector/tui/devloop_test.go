@@ -43,7 +43,7 @@ func restartWith(t *testing.T, m *Model, tools []sdk.ToolInfo) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { client.Close() })
-	m.Update(connectedMsg{gen: m.gen, conn: &Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
+	m.Update(connectedMsg{gen: m.gen, conn: &target.Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
 	m.Update(toolsMsg{gen: m.gen, tools: tools})
 }
 
@@ -308,7 +308,7 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	dev := DevOptions{Target: target, Watch: true, Debounce: 50 * time.Millisecond, RecordDir: t.TempDir()}
-	m := New(context.Background(), WithDev(&TargetConnector{Target: target}, dev), Options{Target: dir, Dark: dark(), Dev: dev})
+	m := New(context.Background(), withDev(&targetConnector{Target: target}, dev), Options{Target: dir, Dark: dark(), Dev: dev})
 	defer m.Close()
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	drive(t, m, m.Init(), "the tool list and the watcher", func() bool { return m.tools.loaded && m.dev.watching })

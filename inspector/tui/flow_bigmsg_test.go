@@ -21,7 +21,7 @@ func TestFlowOversizeResultFailsAtOnce(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	target := &target.Target{Kind: target.KindCommand, Name: "raw", Command: bin, MaxMessageSize: 4 << 20}
-	m := New(context.Background(), &TargetConnector{Target: target}, Options{Target: "raw", Dark: dark(), SaveDir: t.TempDir()})
+	m := New(context.Background(), &targetConnector{Target: target}, Options{Target: "raw", Dark: dark(), SaveDir: t.TempDir()})
 	f := &flow{t: t, m: m, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))}
 	t.Cleanup(f.finish)
 	f.waitFor("● connected")

@@ -19,7 +19,8 @@ import (
 func startRecordedFlow(t *testing.T) (*flow, string) {
 	t.Helper()
 	rec := filepath.Join(t.TempDir(), "received.jsonl")
-	c := &CommandConnector{Name: serverBin(t, "workbench"), Env: []string{"WORKBENCH_RECORD=" + rec}}
+	c := commandConnector(serverBin(t, "workbench"))
+	c.Target.Env = []string{"WORKBENCH_RECORD=" + rec}
 	m := New(context.Background(), c, Options{Target: "workbench", Dark: dark(), SaveDir: t.TempDir()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
 	f := &flow{t: t, m: m, tm: tm}

@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -27,7 +29,18 @@ type flow struct {
 
 func startFlow(t *testing.T, bin string) *flow {
 	t.Helper()
-	m := New(context.Background(), &CommandConnector{Name: serverBin(t, bin)}, Options{Target: bin, Dark: dark(), SaveDir: t.TempDir()})
+	return startFlowWith(t, commandConnector(serverBin(t, bin)), bin)
+}
+
+// commandConnector runs a stdio server through the target resolver's
+// connect, as `mcpdev -- CMD ARGS…` does.
+func commandConnector(name string, args ...string) *targetConnector {
+	return &targetConnector{Target: &target.Target{Kind: target.KindCommand, Name: filepath.Base(name), Command: name, Args: args}}
+}
+
+func startFlowWith(t *testing.T, c Connector, name string) *flow {
+	t.Helper()
+	m := New(context.Background(), c, Options{Target: name, Dark: dark(), SaveDir: t.TempDir()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
 	f := &flow{t: t, m: m, tm: tm}
 	t.Cleanup(f.finish)

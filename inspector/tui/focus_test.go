@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -133,7 +134,7 @@ func TestFocusKeptInFieldAcrossRestart(t *testing.T) {
 	s := testBookshop()
 	client, _ := sdk.NewInMemoryClient(context.Background(), s, nil)
 	defer client.Close()
-	m.Update(connectedMsg{gen: m.gen, conn: &Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
+	m.Update(connectedMsg{gen: m.gen, conn: &target.Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
 	m.Update(toolsMsg{gen: m.gen, tools: s.Tools()})
 	if !focusMarker(m, "limit") {
 		t.Errorf("the rebuilt form's cursor is not in limit, where it was:\n%s", screen(m))

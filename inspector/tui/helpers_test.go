@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	goldenfile "github.com/mcpdev/mcpdev/internal/golden"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -50,7 +51,7 @@ func newTestModel(t testing.TB, w, h int) (*Model, *clock) {
 	}
 	t.Cleanup(func() { client.Close() })
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(connectedMsg{gen: m.gen, conn: &Connection{Client: client, Transport: "stdio"}, info: serverInfo{
+	m.Update(connectedMsg{gen: m.gen, conn: &target.Connection{Client: client}, info: serverInfo{
 		Name: "Bookshop", Version: "0.3.1", Protocol: "2025-11-25", Transport: "stdio",
 	}})
 	m.Update(toolsMsg{gen: m.gen, tools: s.Tools()})

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -312,7 +313,7 @@ func TestServerExitRestartKeepsForm(t *testing.T) {
 	s := testBookshop()
 	client, _ := sdk.NewInMemoryClient(context.Background(), s, nil)
 	defer client.Close()
-	m.Update(connectedMsg{gen: m.gen, conn: &Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
+	m.Update(connectedMsg{gen: m.gen, conn: &target.Connection{Client: client}, info: serverInfo{Name: "Bookshop"}})
 	m.Update(toolsMsg{gen: m.gen, tools: s.Tools()})
 	if m.focus != focusForm || formArgs(t, m)["query"] != "dune" {
 		t.Errorf("after restart: focus %v, form %v; want the form back with query=dune", m.focus, formArgs(t, m))

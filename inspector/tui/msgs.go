@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -20,7 +21,7 @@ type serverInfo struct {
 // connectedMsg: Connect succeeded.
 type connectedMsg struct {
 	gen  int
-	conn *Connection
+	conn *target.Connection
 	info serverInfo
 }
 

@@ -68,7 +68,7 @@ func TestRecordKeyWritesBesideTargetSinceRestart(t *testing.T) {
 			dev := DevOptions{Target: tg}
 			c := newClock()
 			c.advance(time.Duration(i) * time.Minute) // a file name of its own
-			m := New(context.Background(), WithDev(&TargetConnector{Target: tg}, dev), Options{Target: TargetLabel(tg), Dark: dark(), Dev: dev, Now: c.now})
+			m := New(context.Background(), withDev(&targetConnector{Target: tg}, dev), Options{Target: tg.Label(), Dark: dark(), Dev: dev, Now: c.now})
 			defer m.Close()
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 			drive(t, m, m.Init(), "the tool list", func() bool { return m.tools.loaded })

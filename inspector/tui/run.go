@@ -5,12 +5,21 @@ import (
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/inspector/target"
 )
 
-// RunConnector starts the inspector on the terminal and returns when the
-// user quits. The server is started (and stopped) through c.
-func RunConnector(ctx context.Context, c Connector, opts Options) error {
-	m := New(ctx, c, opts)
+// Run starts the inspector on a target resolved by the CLI and returns when
+// the user quits. The server is started (and restarted, and stopped) by the
+// inspector.
+func Run(ctx context.Context, t *target.Target, opts Options) error {
+	if opts.Target == "" {
+		opts.Target = t.Label()
+	}
+	if opts.Dev.Target == nil {
+		opts.Dev.Target = t
+	}
+	m := New(ctx, withDev(&targetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts.Dev), opts)
 	defer m.Close()
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {

@@ -61,7 +61,7 @@ func BenchmarkStartupInspector(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m := New(context.Background(), &TargetConnector{Target: t}, Options{Target: dir, Dark: dark()})
+		m := New(context.Background(), &targetConnector{Target: t}, Options{Target: dir, Dark: dark()})
 		tm := teatest.NewTestModel(b, m, teatest.WithInitialTermSize(120, 40))
 		teatest.WaitFor(b, tm.Output(), func(out []byte) bool {
 			return strings.Contains(ansi.Strip(string(out)), "Search the catalog")

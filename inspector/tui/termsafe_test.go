@@ -141,7 +141,7 @@ func startTargetFlow(t *testing.T, bin string) *flow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(context.Background(), &TargetConnector{Target: target}, Options{Target: bin, Dark: dark(), SaveDir: t.TempDir()})
+	m := New(context.Background(), &targetConnector{Target: target}, Options{Target: bin, Dark: dark(), SaveDir: t.TempDir()})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
 	f := &flow{t: t, m: m, tm: tm}
 	t.Cleanup(f.finish)
