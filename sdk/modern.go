@@ -154,8 +154,8 @@ func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit fu
 		}
 		return nil
 	}
-	result, err := s.dispatchModern(ctx, m, emit, ss)
-	if err == errCancelled {
+	result, err := s.serveModern(ctx, m, emit, ss)
+	if isCancelled(err) {
 		return nil
 	}
 	return respond(m, result, err)

@@ -61,6 +61,7 @@ type Server struct {
 	// headerTools counts tools with Mcp-Param-* headers: with none, the
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
+	middlewares // Use, UseTool
 }
 
 // NewServer returns a server named name; opts may be nil.

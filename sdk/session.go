@@ -82,8 +82,8 @@ func (ss *serverSession) handle(ctx context.Context, m *transport.Message, emit 
 		ss.handleNotification(m)
 		return nil
 	}
-	result, err := ss.dispatch(ctx, m, emit)
-	if err == errCancelled {
+	result, err := ss.serve(ctx, m, emit)
+	if isCancelled(err) {
 		return nil
 	}
 	return respond(m, result, err)
@@ -215,7 +215,7 @@ func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInf
 	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
 	}
-	return t.handler(withCall(ctx, ci), p.Arguments)
+	return s.runTool(withCall(ctx, ci), t, p.Name, p.Arguments)
 }
 
 func (ss *serverSession) level() LogLevel {
