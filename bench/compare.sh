@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Side-by-side tools/call benchmarks (issue 2, "Performance"): the sdk's stdio
+# Side-by-side tools/call and prompts/get benchmarks (issues 2 and 14): the sdk's stdio
 # server (examples/tutorial/03-field-constraints, full validation) against a
 # hand-written minimal responder (sdk/testdata/minimal-responder), both real
 # subprocesses over pipes, measured in the same run. Prints throughput ratios
@@ -8,7 +8,9 @@
 # after 20,000 calls (VmHWM in the benchmark, 32 in flight; and with all
 # 20,000 requests piped at once, under /usr/bin/time -v), next to the
 # "floor": the reference with the sdk's dependencies linked and initialised
-# (sdk/testdata/minimal-responder/floor.go).
+# (sdk/testdata/minimal-responder/floor.go). prompts/get: sdk/testdata/promptserver's
+# review prompt (arguments read from strings and validated) against the same
+# reference, whose ratio should be no lower than tools/call's.
 #
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
 #   COUNT=10 bash bench/compare.sh
@@ -20,7 +22,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 echo "=== go test -bench (count=$count, benchtime=$benchtime)"
-go test -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
+go test -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
 
 # benchstat, if it can be fetched (skipped offline).
 if go run golang.org/x/perf/cmd/benchstat@latest "$out/raw.txt" >"$out/benchstat.txt" 2>/dev/null; then
@@ -54,6 +56,8 @@ awk '
     }
     printf "%-30s %9.0f ns/op  %s allocs/op (client + server, in process)\n", "BenchmarkCallInMemory", median(ns["BenchmarkCallInMemory"]), al["BenchmarkCallInMemory"]
     printf "%-30s %9.0f ns/op  %s allocs/op (server only: decode, validate, run, encode)\n", "BenchmarkSessionHandle", median(ns["BenchmarkSessionHandle"]), al["BenchmarkSessionHandle"]
+    b = "BenchmarkPromptGetStdio"; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"]); t = median(ns["BenchmarkCallStdio/reference"]) / median(ns["BenchmarkCallStdio/sdk"])
+    printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (tools/call: %.2fx; target: at least as high)\n", b, s, r, r / s, t
   }' "$out/raw.txt"
 
 # Peak RSS of the 03 example after 20,000 calls, measured by the kernel

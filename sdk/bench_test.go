@@ -92,10 +92,26 @@ func BenchmarkCallStdioParallel32(b *testing.B) {
 	}
 }
 
+// BenchmarkPromptGetStdio is BenchmarkCallStdio for prompts/get: the
+// review prompt of testdata/promptserver (a string, an int read from its
+// string and bounded, an enum defaulted) against the reference's fixed
+// answer.
+func BenchmarkPromptGetStdio(b *testing.B) {
+	for _, srv := range []struct{ name, pkg string }{{"sdk", "./testdata/promptserver"}, {"reference", "./testdata/minimal-responder"}} {
+		b.Run(srv.name, func(b *testing.B) { benchStdioWork(b, srv.pkg, "", 1, benchPromptGet) })
+	}
+}
+
 // benchStdio keeps window tools/call requests in flight against a fresh
 // server process until b.N calls are answered.
 func benchStdio(b *testing.B, pkg, tags string, window int) {
+	benchStdioWork(b, pkg, tags, window, benchToolCall)
+}
+
+// benchStdioWork is benchStdio for any request.
+func benchStdioWork(b *testing.B, pkg, tags string, window int, work benchWork) {
 	p := startBenchServer(b, pkg, tags)
+	p.work = work
 	defer p.stop(b)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -127,7 +143,22 @@ type benchProc struct {
 	stdin io.WriteCloser
 	out   *bufio.Reader
 	req   []byte
+	work  benchWork
 }
+
+// benchWork is the request a stdio benchmark repeats: what follows its id,
+// and a piece of the answer that shows it was served.
+type benchWork struct {
+	tail string
+	want []byte
+}
+
+// The tools/call and prompts/get the stdio benchmarks repeat.
+var (
+	benchToolCall  = benchWork{`,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}` + "\n", []byte(benchFound)}
+	benchPromptGet = benchWork{`,"method":"prompts/get","params":{"name":"review","arguments":{"title":"Dune","stars":"4"}}}` + "\n",
+		[]byte(`Write a warm review of \"Dune\" giving it 4 of 5 stars.`)}
+)
 
 // startBenchServer builds pkg (with build tags, if any), starts it and
 // completes the handshake.
@@ -147,7 +178,7 @@ func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	p := &benchProc{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 64<<10)}
+	p := &benchProc{cmd: cmd, stdin: stdin, out: bufio.NewReaderSize(stdout, 64<<10), work: benchToolCall}
 	p.handshake(b)
 	return p
 }
@@ -170,7 +201,7 @@ func (p *benchProc) write(b *testing.B, s string) {
 func (p *benchProc) send(b *testing.B, id int) {
 	p.req = append(p.req[:0], `{"jsonrpc":"2.0","id":`...)
 	p.req = strconv.AppendInt(p.req, int64(id), 10)
-	p.req = append(p.req, `,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`+"\n"...)
+	p.req = append(p.req, p.work.tail...)
 	if _, err := p.stdin.Write(p.req); err != nil {
 		b.Fatal(err)
 	}
@@ -184,10 +215,10 @@ func (p *benchProc) line(b *testing.B) []byte {
 	return line
 }
 
-// expectCall reads one response and checks it is the expected tool result.
+// expectCall reads one response and checks it is the expected result.
 func (p *benchProc) expectCall(b *testing.B) {
 	line := p.line(b)
-	if !bytes.Contains(line, []byte(benchFound)) || bytes.Contains(line, []byte(`"isError"`)) {
+	if !bytes.Contains(line, p.work.want) || bytes.Contains(line, []byte(`"isError"`)) || bytes.Contains(line, []byte(`"error"`)) {
 		b.Fatalf("unexpected response: %s", line)
 	}
 }
@@ -277,4 +308,34 @@ func BenchmarkServeStreamParallel32(b *testing.B) {
 		b.Fatal(err)
 	}
 	outW.Close()
+}
+
+// BenchmarkPromptHandle is the server's own cost per prompts/get, as
+// BenchmarkSessionHandle is per tools/call.
+func BenchmarkPromptHandle(b *testing.B) {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
+		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
+	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchPromptGet.tail, "\n"))
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ := transport.Decode(line)
+		resp := ss.Handle(ctx, m)
+		if resp.Error != nil || !bytes.Contains(resp.Result, benchPromptGet.want) {
+			b.Fatalf("response: %+v", resp)
+		}
+	}
+}
+
+// benchReviewArgs mirror testdata/promptserver's.
+type benchReviewArgs struct {
+	Title string `json:"title"`
+	Stars int    `json:"stars" jsonschema:"minimum=1,maximum=5"`
+	Tone  string `json:"tone,omitempty" jsonschema:"enum=warm,enum=dry,enum=witty,default=warm"`
 }

@@ -43,6 +43,10 @@ var (
 		"capabilities":    map[string]any{"tools": map[string]any{}},
 		"serverInfo":      map[string]string{"name": "minimal-responder", "version": "0.0.0"},
 	}
+	promptResp = map[string]any{"messages": []map[string]any{{
+		"role":    "user",
+		"content": text{"text", `Write a warm review of "Dune" giving it 4 of 5 stars.`},
+	}}}
 	listResp = map[string]any{"tools": []map[string]any{{
 		"name":        "search_books",
 		"inputSchema": map[string]any{"type": "object"},
@@ -66,6 +70,8 @@ func main() {
 			result = listResp
 		case "tools/call":
 			result = callResp
+		case "prompts/get":
+			result = promptResp
 		}
 		data, err := json.Marshal(response{JSONRPC: "2.0", ID: req.ID, Result: result})
 		if err != nil {
