@@ -54,13 +54,12 @@ func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
 // nil) tracks it for notifications/cancelled, and a request the client
 // cancelled returns errCancelled.
 func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *GetPromptResult, err error) {
-	var p struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-		Meta      *RequestMeta    `json:"_meta"`
-	}
-	if err := unmarshalParams(m.Params, &p); err != nil {
-		return nil, err
+	var p CallToolParams // the same members: name, arguments, _meta
+	if !decodeCallParams(m.Params, &p) {
+		p = CallToolParams{}
+		if err := unmarshalParams(m.Params, &p); err != nil {
+			return nil, err
+		}
 	}
 	prompt := s.prompts.get(p.Name)
 	if prompt == nil {
