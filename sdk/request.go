@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -35,24 +34,18 @@ type Request struct {
 	// HTTPRequest is the POST that carried the call (its body already
 	// read); nil over stdio. A legacy-era call may outlive it.
 	HTTPRequest *http.Request
-	// Identity is who the request was authenticated as (WithIdentity);
-	// nil when unauthenticated.
+	// Identity is who the request was authenticated as (HTTPOptions.Auth
+	// or WithIdentity); nil when unauthenticated.
 	Identity *Identity
 }
 
 // Identity is an authenticated caller: what a token verifier learnt from
-// the request's credentials.
-type Identity struct {
-	Subject string         // who: the token's subject
-	Scopes  []string       // what it may do
-	Expiry  time.Time      // when the credential expires; zero: unknown
-	Claims  map[string]any // everything else the token said
-}
-
-type identityKey struct{}
+// the request's credentials (subject, scopes, expiry, claims).
+type Identity = transport.Identity
 
 // WithIdentity returns a copy of ctx carrying id, for authentication
-// middleware to tell tools who is calling (RequestFrom(ctx).Identity):
+// middleware of your own to tell tools who is calling
+// (RequestFrom(ctx).Identity); HTTPOptions.Auth does it for you:
 //
 //	func auth(next http.Handler) http.Handler {
 //		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,7 +54,7 @@ type identityKey struct{}
 //		})
 //	}
 func WithIdentity(ctx context.Context, id *Identity) context.Context {
-	return context.WithValue(ctx, identityKey{}, id)
+	return transport.WithIdentity(ctx, id)
 }
 
 // RequestFrom describes the caller of the tool call whose context ctx is:
@@ -79,7 +72,7 @@ func RequestFrom(ctx context.Context) Request {
 			r.Header = hc.Request.Header
 		}
 	}
-	r.Identity, _ = ctx.Value(identityKey{}).(*Identity)
+	r.Identity = transport.IdentityFrom(ctx)
 	return r
 }
 

@@ -11,7 +11,8 @@ import (
 )
 
 // HTTPOptions configures Server.HTTPHandler: allowed origins and hosts,
-// body size limit, a bearer-token hook, session idle timeout.
+// body size limit, OAuth bearer-token authentication (Auth), session idle
+// timeout.
 type HTTPOptions = transport.StreamableServerOptions
 
 // HTTPHandler returns an http.Handler serving s over Streamable HTTP, both
@@ -39,7 +40,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 	h := s.HTTPHandler(opts)
 	defer h.Close()
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
+	h.Mount(mux, "/mcp") // and the metadata document of HTTPOptions.Auth
 	fmt.Fprintf(s.opts.Stderr, "sdk: %s serving MCP on http://%s/mcp\n", s.info.Name, ln.Addr())
 	srv := transport.NewHTTPServer(mux, nil)
 	// Shutdown waits for handlers to finish; session GET streams and legacy

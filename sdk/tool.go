@@ -27,6 +27,11 @@ type ToolOptions struct {
 	// InputSchema and OutputSchema replace the inferred schemas (JSON).
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
+	// Scopes are the OAuth scopes a caller's token needs to call the tool
+	// over HTTP with HTTPOptions.Auth (beyond AuthOptions.Scopes); one
+	// without them is answered 403 insufficient_scope, so that the client
+	// can step up. stdio and in-memory calls are not authenticated.
+	Scopes []string
 	// Replace lets the tool take the place of a registered tool of the
 	// same name; without it, registering a taken name is an error
 	// (ErrDuplicateTool).
@@ -45,6 +50,7 @@ type registeredTool struct {
 	handler rawHandler
 	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
 	replace bool                    // ToolOptions.Replace
+	scopes  []string                // ToolOptions.Scopes
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case (a
@@ -119,7 +125,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		}
 		return out.encode(name, res), nil
 	}
-	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace}}, nil
+	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace, scopes: slices.Clone(o.Scopes)}}, nil
 }
 
 func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {

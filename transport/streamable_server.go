@@ -75,6 +75,10 @@ type StreamableServerOptions struct {
 	// bearer token). A non-nil error answers 401 with a WWW-Authenticate
 	// challenge, or the status of an *HTTPError.
 	Authorize func(r *http.Request) error
+	// Auth, when set, makes the handler an OAuth 2.1 resource server:
+	// every request needs a bearer token Auth.Verify accepts (see
+	// AuthOptions; Mount serves the metadata document it points to).
+	Auth *AuthOptions
 	// SessionIdleTimeout ends legacy sessions idle for this long
 	// (default 30 minutes). A timer sweeps them out while sessions live;
 	// Close stops it.
@@ -142,6 +146,12 @@ func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, status, nil, CodeInvalidRequest, msg)
 		return
 	}
+	if h.opts.Auth != nil {
+		var ok bool
+		if r, ok = h.authenticate(w, r); !ok {
+			return
+		}
+	}
 	if h.opts.Authorize != nil {
 		if err := h.opts.Authorize(r); err != nil {
 			h.unauthorized(w, err)
@@ -205,6 +215,9 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 			id = m.ID
 		}
 		writeHTTPError(w, http.StatusBadRequest, id, derr.Code, derr.Message)
+		return
+	}
+	if h.opts.Auth != nil && !h.authorizeMessage(w, r, m) {
 		return
 	}
 	if r.Header.Get(HeaderSessionID) == "" { // a session's request is never stateless
