@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // KeyValue is one parsed command-line argument.
@@ -48,8 +49,8 @@ func ParseKV(s string) (KeyValue, error) {
 // JSON for objects and arrays (a comma list also makes an array), the
 // string itself otherwise. A value that fits no type stays a string, so
 // that validation reports it with the others.
-func Coerce(schema []byte, pairs []string, base map[string]any) (map[string]any, error) {
-	d := parseSchema(schema)
+func Coerce(inputSchema []byte, pairs []string, base map[string]any) (map[string]any, error) {
+	w := newWalker(inputSchema)
 	args := base
 	if args == nil {
 		args = map[string]any{}
@@ -59,7 +60,7 @@ func Coerce(schema []byte, pairs []string, base map[string]any) (map[string]any,
 		if err != nil {
 			return nil, err
 		}
-		v, err := d.value(kv)
+		v, err := w.value(kv)
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +71,7 @@ func Coerce(schema []byte, pairs []string, base map[string]any) (map[string]any,
 	return args, nil
 }
 
-func (d schemaDoc) value(kv KeyValue) (any, error) {
+func (w walker) value(kv KeyValue) (any, error) {
 	if kv.Raw {
 		v, err := decodeJSON(kv.Value)
 		if err != nil {
@@ -78,16 +79,16 @@ func (d schemaDoc) value(kv KeyValue) (any, error) {
 		}
 		return v, nil
 	}
-	n := d.at(kv.Path)
+	n := w.at(kv.Path)
 	if n == nil {
 		return guess(kv.Value), nil
 	}
-	return d.coerce(n, kv.Value), nil
+	return w.coerce(n, kv.Value), nil
 }
 
 // coerce converts s to the first type of n it fits, strings last.
-func (d schemaDoc) coerce(n map[string]any, s string) any {
-	types := d.types(n)
+func (w walker) coerce(n map[string]any, s string) any {
+	types := w.types(n)
 	if len(types) == 0 {
 		return guess(s)
 	}
@@ -112,7 +113,7 @@ func (d schemaDoc) coerce(n map[string]any, s string) any {
 		}
 	}
 	if has["object"] || has["array"] {
-		if v, err := decodeJSON(s); err == nil && (has[jsonType(v)] || (has["number"] && jsonType(v) == "integer")) {
+		if v, err := decodeJSON(s); err == nil && (has[schema.JSONType(v)] || (has["number"] && schema.JSONType(v) == "integer")) {
 			return v
 		}
 	}
@@ -120,21 +121,21 @@ func (d schemaDoc) coerce(n map[string]any, s string) any {
 		return s
 	}
 	if has["array"] {
-		return d.commaList(n, s)
+		return w.commaList(n, s)
 	}
 	return s
 }
 
 // commaList turns "a,b,c" into a list, each item coerced by the items schema.
-func (d schemaDoc) commaList(n map[string]any, s string) []any {
-	items := d.child(n, "0")
+func (w walker) commaList(n map[string]any, s string) []any {
+	items := w.child(n, "0")
 	out := []any{}
 	if s == "" {
 		return out
 	}
 	for _, part := range strings.Split(s, ",") {
 		if items != nil {
-			out = append(out, d.coerce(items, part))
+			out = append(out, w.coerce(items, part))
 		} else {
 			out = append(out, guess(part))
 		}
@@ -181,7 +182,7 @@ func DecodeJSON(s string) (map[string]any, error) {
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, inspector.Usagef("--args-json: want a JSON object, got %s", jsonType(v))
+		return nil, inspector.Usagef("--args-json: want a JSON object, got %s", schema.JSONType(v))
 	}
 	return m, nil
 }
@@ -218,7 +219,7 @@ func setPath(args map[string]any, path []string, v any, orig string) error {
 			}
 			cur = c[idx]
 		default:
-			return inspector.Usagef("argument %q: %s is already set to a %s value", orig, strings.Join(path[:i], "."), jsonType(cur))
+			return inspector.Usagef("argument %q: %s is already set to a %s value", orig, strings.Join(path[:i], "."), schema.JSONType(cur))
 		}
 	}
 	return nil

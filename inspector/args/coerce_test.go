@@ -182,30 +182,32 @@ func FuzzCoerce(f *testing.F) {
 	})
 }
 
-func TestArguments(t *testing.T) {
-	args := List([]byte(`{"type":"object","properties":{
-		"query":{"type":"string","description":"What to find."},
-		"limit":{"type":"integer","minimum":1,"maximum":50,"default":10},
-		"book":{"type":"object","properties":{"year":{"type":"integer"}},"required":["year"]}},
-		"required":["query","book"]}`))
-	var got []string
-	for _, a := range args {
-		got = append(got, strings.Join([]string{a.Path, a.Type, boolWord(a.Required), a.Constraints, a.Description}, "|"))
+func TestCoerceHostileSchemas(t *testing.T) {
+	tests := []struct {
+		name, schema string
+		pairs        []string
+		want         string
+	}{
+		{"$ref cycle through anyOf", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"string"}]}}}`,
+			[]string{"a=5"}, `{"a":"5"}`},
+		{"$ref cycle in a pair of anyOf", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}]}}}`,
+			[]string{"a=5"}, `{"a":5}`},
+		{"$ref to itself", `{"type":"object","properties":{"a":{"$ref":"#/properties/a"}}}`,
+			[]string{"a=5"}, `{"a":5}`},
+		{"a property named like the old hidden order key", `{"type":"object","properties":{"\u0000order":{"type":"string"}}}`,
+			[]string{"\x00order=5"}, `{"\u0000order":"5"}`},
+		{"no properties", `{"type":"object"}`, []string{"a.b=5", "c=x"}, `{"a":{"b":5},"c":"x"}`},
+		{"not an object", `[1,2]`, []string{"a=true"}, `{"a":true}`},
 	}
-	want := []string{
-		"query|string|required||What to find.",
-		"limit|integer||≥ 1, ≤ 50, default 10|",
-		"book|object|required||",
-		"book.year|integer|required||",
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Coerce([]byte(tt.schema), tt.pairs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !EqualJSON(string(Marshal(got)), tt.want) {
+				t.Errorf("Coerce(%q) = %s, want %s", tt.pairs, Marshal(got), tt.want)
+			}
+		})
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
-func boolWord(b bool) string {
-	if b {
-		return "required"
-	}
-	return ""
 }

@@ -42,8 +42,9 @@ func (e *Error) Report() string {
 	return b.String()
 }
 
-// Table renders a tool's arguments, one per line, safe for a terminal
-// (each cell through termtext.Line).
+// Table renders a tool's arguments, one per line: path, "required",
+// constraints (the kind first), description; safe for a terminal (each
+// cell through termtext.Line).
 func Table(tool string, args []Arg) string {
 	var b strings.Builder
 	tool = termtext.Line(tool)
@@ -58,7 +59,7 @@ func Table(tool string, args []Arg) string {
 		if a.Required {
 			req = "required"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", termtext.Line(a.Path), termtext.Line(a.Type), req, termtext.Line(a.Constraints), termtext.Line(a.Description))
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", termtext.Line(a.Path), req, termtext.Line(a.Constraints), termtext.Line(a.Description))
 	}
 	tw.Flush()
 	return trimLines(b.String())

@@ -2,6 +2,7 @@ package devloop
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -130,13 +131,14 @@ func diffArgs(a, b json.RawMessage) []FieldChange {
 func diffArg(a, b args.Arg) []FieldChange {
 	var out []FieldChange
 	what := "argument " + b.Path
-	if a.Type != b.Type {
-		out = append(out, FieldChange{What: what + " type", Old: a.Type, New: b.Type})
+	kind := a.Kind != b.Kind
+	if kind { // the constraints begin with the kind: this line says both
+		out = append(out, FieldChange{What: what + " type", Old: orNone(a.Constraints), New: orNone(b.Constraints)})
 	}
 	if a.Required != b.Required {
 		out = append(out, FieldChange{What: what + " required", Old: fmt.Sprint(a.Required), New: fmt.Sprint(b.Required)})
 	}
-	if a.Constraints != b.Constraints {
+	if !kind && a.Constraints != b.Constraints {
 		out = append(out, FieldChange{What: what + " constraints", Old: orNone(a.Constraints), New: orNone(b.Constraints)})
 	}
 	if a.Description != b.Description {
@@ -153,13 +155,12 @@ func argMap(schema json.RawMessage) map[string]args.Arg {
 	return m
 }
 
+// argSummary is the argument's constraints (its kind first), and
+// ", required" when it is.
 func argSummary(a args.Arg) string {
-	s := a.Type
+	s := cmp.Or(a.Constraints, "any")
 	if a.Required {
 		s += ", required"
-	}
-	if a.Constraints != "" {
-		s += ", " + a.Constraints
 	}
 	return s
 }

@@ -32,7 +32,7 @@ func TestDiffTools(t *testing.T) {
 - old_tool
 ~ search_books
     argument limit required: false → true
-    argument limit constraints: ≤ 50 → ≤ 100
+    argument limit constraints: integer · ≤ 50 → integer · ≤ 100
     argument limit description: "Max." → "Maximum."
     argument genre: added string
 ~ get_book
@@ -67,5 +67,20 @@ func TestDiffToolsOutputSchemaAndOpaqueSchemaChange(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
+	}
+}
+
+func TestDiffToolsArgumentsInTheFormsWording(t *testing.T) {
+	a := tool("t", "", `{"type":"object","properties":{"x":{"type":"integer","minimum":1},"z":{"enum":["a","b"]}}}`, nil)
+	b := tool("t", "", `{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer","maximum":5},"z":{"enum":["a","b","c"]}},"required":["x","y"]}`, nil)
+	got := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}).String()
+	want := `tools: 1 changed
+~ t
+    argument x type: integer · ≥ 1 → string
+    argument x required: false → true
+    argument y: added integer · ≤ 5, required
+    argument z constraints: one of a, b → one of a, b, c`
+	if got != want {
+		t.Errorf("(-want +got):\n%s", udiff.Unified("want", "got", want+"\n", got+"\n"))
 	}
 }

@@ -76,7 +76,7 @@ func TestDevBuildErrorThenRestartKeepsToolFormAndShowsDiff(t *testing.T) {
 	}
 	restartWith(t, m, changedTools(t))
 	s = screen(m)
-	for _, want := range []string{"✓ rebuilt 1.23s", "Changes", "tools: 1 added, 1 changed", "+ get_book(id)", "~ search_books", "argument limit constraints: ≥ 1, ≤ 50, default 10 → ≥ 1, ≤ 5, default 10", "Tools 5"} {
+	for _, want := range []string{"✓ rebuilt 1.23s", "Changes", "tools: 1 added, 1 changed", "+ get_book(id)", "~ search_books", "argument limit constraints: integer · 1–50 · default 10 → integer · 1–5", "Tools 5"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the restart the screen lacks %q:\n%s", want, s)
 		}

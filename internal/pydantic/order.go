@@ -1,14 +1,14 @@
 package pydantic
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // Order is the order a schema document declares the properties of each of
@@ -31,12 +31,12 @@ func InputOrder(value []byte) (Order, error) {
 }
 
 func readOrder(doc []byte, all bool) (Order, error) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber() // 1e400 is JSON too
-	o := Order{}
-	if err := o.walk(dec, "", all, false); err != nil {
+	v, err := schema.DecodeOrderedNumbers(doc) // 1e400 is JSON too
+	if err != nil {
 		return nil, err
 	}
+	o := Order{}
+	o.walk(v, "", all, false)
 	return o, nil
 }
 
@@ -44,46 +44,28 @@ func readOrder(doc []byte, all bool) (Order, error) {
 // recorded under its own pointer; else only those of "properties" objects
 // (props), under the pointer of their schema, as a compiled schema's
 // Location writes it.
-func (o Order) walk(dec *json.Decoder, ptr string, all, props bool) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	switch tok {
-	case json.Delim('{'):
-		var keys []string
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key, _ := tok.(string)
-			keys = append(keys, key)
+func (o Order) walk(v any, ptr string, all, props bool) {
+	switch x := v.(type) {
+	case *schema.Object:
+		for _, key := range x.Keys() {
 			child := ptr + "/" + escapeToken(key)
 			if !all {
 				child = ptr + "/" + url.PathEscape(escapeToken(key))
 			}
-			if err := o.walk(dec, child, all, !all && key == "properties" && !props); err != nil {
-				return err
-			}
+			val, _ := x.Get(key)
+			o.walk(val, child, all, !all && key == "properties" && !props)
 		}
 		switch {
 		case all:
-			o[ptr] = keys
+			o[ptr] = x.Keys()
 		case props:
-			o[strings.TrimSuffix(ptr, "/properties")] = keys
+			o[strings.TrimSuffix(ptr, "/properties")] = x.Keys()
 		}
-	case json.Delim('['):
-		for i := 0; dec.More(); i++ {
-			if err := o.walk(dec, ptr+"/"+strconv.Itoa(i), all, false); err != nil {
-				return err
-			}
+	case []any:
+		for i, e := range x {
+			o.walk(e, ptr+"/"+strconv.Itoa(i), all, false)
 		}
-	default:
-		return nil
 	}
-	_, err = dec.Token() // the closing delimiter
-	return err
 }
 
 func escapeToken(tok string) string {
