@@ -5,6 +5,7 @@ package call
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,6 +42,25 @@ func ListTools(ctx context.Context, c *target.Connection, timeout time.Duration)
 		return err
 	})
 	return tools, c.Explain(err)
+}
+
+// Tool calls the tool name with argv (a JSON object) within timeout of
+// silence: each progress notification restarts the clock, then goes to
+// onProgress (may be nil). A tool's isError result is a result, not an
+// error.
+func Tool(ctx context.Context, c *target.Connection, name string, argv json.RawMessage, timeout time.Duration, onProgress func(sdk.ProgressParams)) (*sdk.CallToolResult, error) {
+	var res *sdk.CallToolResult
+	err := WithTimeout(ctx, timeout, "tools/call "+name, func(ctx context.Context, reset func()) error {
+		var err error
+		res, err = c.CallTool(ctx, name, argv, &sdk.CallOptions{OnProgress: func(p sdk.ProgressParams) {
+			reset()
+			if onProgress != nil {
+				onProgress(p)
+			}
+		}})
+		return err
+	})
+	return res, c.Explain(err)
 }
 
 // WithTimeout runs fn with a context cancelled after timeout of silence;

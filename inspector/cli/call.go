@@ -4,7 +4,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -66,18 +65,7 @@ func callTool(ctx context.Context, c *target.Connection, tool string, opts *Call
 	if err != nil {
 		return nil, err
 	}
-	var res *sdk.CallToolResult
-	err = call.WithTimeout(ctx, o.Timeout, "tools/call "+tool, func(ctx context.Context, reset func()) error {
-		var err error
-		res, err = c.CallTool(ctx, tool, json.RawMessage(args.Marshal(argv)), &sdk.CallOptions{OnProgress: func(p sdk.ProgressParams) {
-			reset()
-			if o.OnProgress != nil {
-				o.OnProgress(p)
-			}
-		}})
-		return err
-	})
-	return res, c.Explain(err)
+	return call.Tool(ctx, c, tool, args.Marshal(argv), o.Timeout, o.OnProgress)
 }
 
 // prepareArgs builds the arguments from opts (pairs over --args-json),

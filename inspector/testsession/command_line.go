@@ -3,8 +3,6 @@ package testsession
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/mcpdev/mcpdev/forms"
@@ -26,7 +24,7 @@ func CommandLine(t *target.Target, c Call) string {
 	}
 	words = append(append(words, flags...), target...)
 	words = append(words, c.Tool)
-	if pairs, ok := argPairs(c.Schema, c.Args); ok {
+	if pairs, ok := args.Words(c.Schema, c.Args); ok {
 		words = append(words, pairs...)
 	} else {
 		words = append(words, "--args-json", compactArgs(c.Args))
@@ -72,81 +70,6 @@ func refused(schema, argv json.RawMessage) bool {
 	return err == nil && len(problems) > 0
 }
 
-// argPairs writes args as words that Coerce, by schema, turns back into
-// args: per top-level key, key=value (nested objects as dotted keys:
-// book.title=Dune) when that round-trips, else key:=JSON. ok is false when
-// some key fits neither (the caller falls back to --args-json): a key with
-// a dot or '=', a word the flag parser would take for a flag, a NUL byte
-// (no command-line argument can carry one).
-func argPairs(schema, argv json.RawMessage) (pairs []string, ok bool) {
-	if len(bytes.TrimSpace(argv)) == 0 {
-		return nil, true
-	}
-	var m map[string]any
-	if decodeInto(argv, &m) != nil || m == nil {
-		return nil, false
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		want := args.Marshal(map[string]any{k: m[k]})
-		var plain []string
-		flatten(k, m[k], &plain)
-		raw, _ := marshalNoEscape(m[k])
-		for i, words := range [][]string{plain, {k + ":=" + string(raw)}} {
-			if roundTrips(schema, want, words) {
-				pairs = append(pairs, words...)
-				break
-			}
-			if i == 1 {
-				return nil, false
-			}
-		}
-	}
-	return pairs, true
-}
-
-func roundTrips(schema json.RawMessage, want []byte, pairs []string) bool {
-	for _, p := range pairs {
-		if strings.HasPrefix(p, "-") || strings.ContainsRune(p, 0) {
-			return false
-		}
-	}
-	got, err := args.Coerce(schema, pairs, nil)
-	return err == nil && args.EqualJSON(string(args.Marshal(got)), string(want))
-}
-
-// flatten writes v at name: objects as dotted keys, strings as they are,
-// anything else as JSON.
-func flatten(name string, v any, out *[]string) {
-	switch v := v.(type) {
-	case map[string]any:
-		if len(v) == 0 {
-			*out = append(*out, name+"={}")
-		}
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			flatten(name+"."+k, v[k], out)
-		}
-	case string:
-		*out = append(*out, name+"="+v)
-	default:
-		b, _ := marshalNoEscape(v)
-		*out = append(*out, name+"="+string(b))
-	}
-}
-
-func decodeInto(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	return dec.Decode(v)
-}
-
-func marshalNoEscape(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(v)
-	return bytes.TrimSpace(b.Bytes()), err
-}
-
 // compactArgs is raw JSON without its spaces, numbers as written.
 func compactArgs(raw json.RawMessage) string {
 	var b bytes.Buffer
@@ -156,7 +79,8 @@ func compactArgs(raw json.RawMessage) string {
 	return b.String()
 }
 
-// shellQuote quotes w for a POSIX shell when it needs it: inside single
+// shellQuote quotes w for a POSIX shell when it needs it (a session file's
+// words are quoted by quoteWord instead: the two readers differ): inside single
 // quotes every byte is literal ($, `, \, ", newlines, UTF-8); a single
 // quote closes the quoting, is written escaped, and opens it again.
 func shellQuote(w string) string {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -130,7 +129,9 @@ func relativeTo(dir, p string) string {
 	return filepath.ToSlash(rel)
 }
 
-// quoteWord quotes w for SplitWords when it needs it.
+// quoteWord quotes w for target.SplitWords, the reader of session files,
+// when it needs it (a command line copied for a POSIX shell is quoted by
+// shellQuote instead: the two readers differ).
 func quoteWord(w string) string {
 	if w != "" && !strings.ContainsAny(w, " \t'\"\\$#") {
 		return w
@@ -142,8 +143,9 @@ func quoteWord(w string) string {
 	return `"` + r.Replace(w) + `"`
 }
 
-// callLine writes "call TOOL key=value…", or the arguments as one JSON word
-// when key=value would not reproduce them exactly.
+// callLine writes "call TOOL key=value…" (args.Words, as a copied command
+// line writes them), or the arguments as one JSON word when key=value
+// would not reproduce them exactly or a word would read as that JSON word.
 func callLine(c Call) string {
 	line := "call " + quoteWord(c.Tool)
 	var argv map[string]any
@@ -153,38 +155,14 @@ func callLine(c Call) string {
 	if len(argv) == 0 {
 		return line
 	}
-	pairs := kvWords(argv)
-	if got, err := args.Coerce(c.Schema, pairs, nil); err == nil && args.EqualJSON(string(args.Marshal(got)), string(c.Args)) {
-		for _, p := range pairs {
-			line += " " + quoteWord(p)
-		}
-		return line
+	words, ok := args.Words(c.Schema, c.Args)
+	if !ok || slices.ContainsFunc(words, isJSONWord) {
+		return line + " " + quoteWord(string(args.Marshal(argv)))
 	}
-	return line + " " + quoteWord(string(args.Marshal(argv)))
-}
-
-// kvWords writes top-level arguments as key=value (strings, numbers,
-// booleans) or key:=JSON (everything else).
-func kvWords(argv map[string]any) []string {
-	keys := make([]string, 0, len(argv))
-	for k := range argv {
-		keys = append(keys, k)
+	for _, w := range words {
+		line += " " + quoteWord(w)
 	}
-	sort.Strings(keys)
-	var out []string
-	for _, k := range keys {
-		switch v := argv[k].(type) {
-		case string:
-			out = append(out, k+"="+v)
-		case float64, bool:
-			b, _ := json.Marshal(v)
-			out = append(out, k+"="+string(b))
-		default:
-			b, _ := json.Marshal(v)
-			out = append(out, k+":="+string(b))
-		}
-	}
-	return out
+	return line
 }
 
 // expectLines writes the call's outcome as expectations; long values go

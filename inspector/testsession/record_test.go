@@ -101,9 +101,9 @@ func TestRecordSessionTargetsAndArguments(t *testing.T) {
 	got := string(data)
 	for _, want := range []string{
 		"target --env 'A=b c' --cwd /srv/py -- /usr/bin/python3 server.py\n",
-		"call t n=3 'o:={\"k\":[1]}' 's=a b'\n",
+		"call t n=3 o.k=[1] 's=a b'\n", // as a copied command line writes them: args.Words
 		"call t s=5\n",
-		"call t '{\"any\":\"5\"}'\n",
+		"call t 'any:=\"5\"'\n",
 		`  structured == {"a":[1,2]}`,
 	} {
 		if !strings.Contains(got, want) {
@@ -119,5 +119,20 @@ func TestRecordSessionTargetsAndArguments(t *testing.T) {
 	}
 	if _, err := Record("/tmp/x/s.txtar", cmd, calls[3:]); err == nil {
 		t.Error("nothing to record: no error")
+	}
+}
+
+// A key beginning with "{" would make its key=value word read as the
+// arguments' JSON object on replay: the recorder writes the object.
+func TestRecordKeyLikeTheJSONWordReplays(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"{x":{"type":"integer"}}}`)
+	res := &sdk.CallToolResult{Content: []sdk.Content{{Type: "text", Text: "ok"}}}
+	cmd := &target.Target{Kind: target.KindCommand, Command: "srv", Dir: "/srv"}
+	data, err := Record("/tmp/x/s.txtar", cmd, []Call{{Tool: "t", Args: json.RawMessage(`{"{x":1}`), Schema: schema, Result: res}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "call t '{\"{x\":1}'\n"; !strings.Contains(string(data), want) {
+		t.Errorf("missing %q in:\n%s", want, data)
 	}
 }

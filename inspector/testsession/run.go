@@ -325,7 +325,7 @@ func (r *sessionRun) call(ctx context.Context, name string, words []string) (*sd
 	var pairs []string
 	var base map[string]any
 	for _, w := range words {
-		if strings.HasPrefix(w, "{") {
+		if isJSONWord(w) {
 			m, err := args.DecodeJSON(w)
 			if err != nil {
 				return nil, err
@@ -339,14 +339,12 @@ func (r *sessionRun) call(ctx context.Context, name string, words []string) (*sd
 	if err != nil {
 		return nil, err
 	}
-	var res *sdk.CallToolResult
-	err = call.WithTimeout(ctx, r.timeout(), "tools/call "+name, func(ctx context.Context, reset func()) error {
-		var err error
-		res, err = r.conn.CallTool(ctx, name, json.RawMessage(args.Marshal(argv)), &sdk.CallOptions{OnProgress: func(sdk.ProgressParams) { reset() }})
-		return err
-	})
-	return res, r.conn.Explain(err)
+	return call.Tool(ctx, r.conn, name, args.Marshal(argv), r.timeout(), nil)
 }
+
+// isJSONWord reports whether a word of a call line is the arguments as a
+// JSON object rather than a key=value pair.
+func isJSONWord(w string) bool { return strings.HasPrefix(w, "{") }
 
 // check returns "" when e holds, else what is wrong.
 func (r *sessionRun) check(e *Expect, res *sdk.CallToolResult, rpc *transport.Error) string {
