@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -20,11 +21,12 @@ func Watch(ctx context.Context, w io.Writer, paths []string, opts *Options, wopt
 	if err != nil {
 		return err
 	}
-	changes, stop, err := watchSessions(ctx, paths, files, opts, wopts)
+	wt, err := watchSessions(ctx, paths, files, opts, wopts)
 	if err != nil {
 		return err
 	}
-	defer stop()
+	defer wt.Close()
+	changes := wt.Changes()
 	Run(ctx, w, paths, opts)
 	for {
 		fmt.Fprintln(w, "watching for changes (ctrl+c to stop)…")
@@ -64,13 +66,22 @@ func shortPaths(files []string) []string {
 	return out
 }
 
-// watchSessions watches the session files (and new ones in the given
-// directories) and the Go targets they name, merging their changes.
-func watchSessions(ctx context.Context, paths, files []string, opts *Options, wopts *watch.Options) (<-chan watch.Change, func(), error) {
-	var o watch.Options
-	if wopts != nil {
-		o = *wopts
+// watchSessions watches, in one Spec, the session files (and new ones in
+// the given directories) and the Go packages of the targets they name.
+func watchSessions(ctx context.Context, paths, files []string, opts *Options, wopts *watch.Options) (*watch.Watcher, error) {
+	spec := watch.Spec{Globs: sessionGlobs(paths)}
+	for _, f := range files {
+		t := sessionTarget(f, opts)
+		if t != nil && t.Kind == target.KindGo && !slices.Contains(spec.Packages, t.GoPath) {
+			spec.Packages = append(spec.Packages, t.GoPath)
+		}
 	}
+	return watch.New(ctx, spec, wopts)
+}
+
+// sessionGlobs are the given session files, absolute, and the .txtar
+// files at any depth of the given directories.
+func sessionGlobs(paths []string) []string {
 	var globs []string
 	for _, p := range paths {
 		abs, _ := filepath.Abs(p)
@@ -79,44 +90,7 @@ func watchSessions(ctx context.Context, paths, files []string, opts *Options, wo
 		}
 		globs = append(globs, abs)
 	}
-	var watchers []*watch.Watcher
-	stop := func() {
-		for _, w := range watchers {
-			w.Close()
-		}
-	}
-	sw, err := watch.New(ctx, watch.Spec{Globs: globs}, &o)
-	if err != nil {
-		return nil, nil, err
-	}
-	watchers = append(watchers, sw)
-	seen := map[string]bool{}
-	for _, f := range files {
-		t := sessionTarget(f, opts)
-		if t == nil || t.Kind != target.KindGo || seen[t.GoPath] {
-			continue
-		}
-		seen[t.GoPath] = true
-		gw, err := watch.New(ctx, watch.Spec{Packages: []string{t.GoPath}, Dir: t.Dir}, &o)
-		if err != nil {
-			stop()
-			return nil, nil, err
-		}
-		watchers = append(watchers, gw)
-	}
-	out := make(chan watch.Change)
-	for _, w := range watchers {
-		go func() {
-			for ch := range w.Changes() {
-				select {
-				case out <- ch:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	return out, stop, nil
+	return globs
 }
 
 // sessionTarget resolves a session file's target, or nil (the run will
