@@ -1,5 +1,6 @@
 // Package inspector holds what mcpdev's inspector commands share: the
-// errors they return that cmd/mcpdev turns into messages and exit codes.
+// errors they return that cmd/mcpdev turns into messages and exit codes,
+// and where mcpdev keeps its files (CacheDir).
 //
 // The inspector itself lives in subpackages, each importing only those
 // listed before it:

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcpdev/mcpdev/inspector"
 )
 
 // The build cache (Binary) holds a slot per Go target, named after its
@@ -54,16 +56,10 @@ type TrimOptions struct {
 	Keep string
 }
 
-// DefaultCacheDir is where Go targets are built: $MCPDEV_CACHE/build,
-// else mcpdev/build in the user cache directory.
+// DefaultCacheDir is where Go targets are built: build in
+// inspector.CacheDir().
 func DefaultCacheDir() string {
-	if d := os.Getenv("MCPDEV_CACHE"); d != "" {
-		return filepath.Join(d, "build")
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "mcpdev", "build")
-	}
-	return filepath.Join(os.TempDir(), "mcpdev-build")
+	return filepath.Join(inspector.CacheDir(), "build")
 }
 
 // List lists the targets in the build cache dir, the most

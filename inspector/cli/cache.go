@@ -14,7 +14,7 @@ import (
 
 // CacheOptions configures RunCache.
 type CacheOptions struct {
-	Dir       string        // the build cache; default DefaultBuildCache()
+	Dir       string        // the build cache; default build.DefaultCacheDir()
 	Clean     bool          // remove builds rather than list them
 	OlderThan time.Duration // with Clean: only targets unused this long
 }

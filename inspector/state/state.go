@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/atomicfile"
 )
@@ -38,16 +39,9 @@ type stateFile struct {
 	Servers map[string]map[string]json.RawMessage `json:"servers"`
 }
 
-// DefaultPath is os.UserCacheDir()/mcpdev/state.json ($MCPDEV_CACHE
-// replaces the first part).
+// DefaultPath is state.json in inspector.CacheDir().
 func DefaultPath() string {
-	if d := os.Getenv("MCPDEV_CACHE"); d != "" {
-		return filepath.Join(d, "state.json")
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "mcpdev", "state.json")
-	}
-	return filepath.Join(os.TempDir(), "mcpdev-state.json")
+	return filepath.Join(inspector.CacheDir(), "state.json")
 }
 
 // Load reads the state file at path. A missing file is an empty
