@@ -11,9 +11,9 @@ import (
 	"github.com/mcpdev/mcpdev/inspector"
 )
 
-// ServerConfig is one entry of an mcp.json-style file's mcpServers map, as
+// serverConfig is one entry of an mcp.json-style file's mcpServers map, as
 // Claude Desktop and the MCP Inspector write them.
-type ServerConfig struct {
+type serverConfig struct {
 	Type    string            `json:"type,omitempty"` // "stdio", "http", "streamable-http", "sse"
 	Command string            `json:"command,omitempty"`
 	Args    []string          `json:"args,omitempty"`
@@ -23,18 +23,18 @@ type ServerConfig struct {
 	Headers map[string]string `json:"headers,omitempty"`
 }
 
-// ConfigFile is an mcp.json-style file.
-type ConfigFile struct {
-	MCPServers map[string]ServerConfig `json:"mcpServers"`
+// configFile is an mcp.json-style file.
+type configFile struct {
+	MCPServers map[string]serverConfig `json:"mcpServers"`
 }
 
-// LoadConfig reads an mcp.json-style file.
-func LoadConfig(path string) (*ConfigFile, error) {
+// loadConfig reads an mcp.json-style file.
+func loadConfig(path string) (*configFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, inspector.Usagef("--config: %v", err)
 	}
-	var cf ConfigFile
+	var cf configFile
 	if err := json.Unmarshal(data, &cf); err != nil {
 		return nil, inspector.Usagef("--config %s: not valid JSON: %v", path, err)
 	}
@@ -49,7 +49,7 @@ func resolveConfig(o *ResolveOptions) (*Target, error) {
 	if o.BaseDir != "" && !filepath.IsAbs(path) {
 		path = filepath.Join(o.BaseDir, path)
 	}
-	cf, err := LoadConfig(path)
+	cf, err := loadConfig(path)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,7 @@ func resolveConfig(o *ResolveOptions) (*Target, error) {
 	return configTarget(name, sc, filepath.Dir(path))
 }
 
-func configTarget(name string, sc ServerConfig, dir string) (*Target, error) {
+func configTarget(name string, sc serverConfig, dir string) (*Target, error) {
 	if sc.URL != "" {
 		return &Target{Kind: KindHTTP, Name: name, URL: sc.URL, Headers: sc.Headers}, nil
 	}

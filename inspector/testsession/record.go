@@ -34,12 +34,12 @@ type Call struct {
 // archive file rather than on the expectation's line.
 const longValue = 200
 
-// Record turns calls into a session file for path (the target is
+// record turns calls into a session file for path (the target is
 // written relative to path's directory) that `mcpdev test` replays: each
 // call with its arguments, and its result as the expectations (isError or
 // rpcError, text ==, structured ==). Calls that ended without an answer
 // (cancelled, connection lost) are left out.
-func Record(path string, t *target.Target, calls []Call) ([]byte, error) {
+func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 	words, err := targetWordsFor(t, filepath.Dir(path))
 	if err != nil {
 		return nil, err
@@ -64,9 +64,12 @@ func Record(path string, t *target.Target, calls []Call) ([]byte, error) {
 	return txtar.Format(ar), nil
 }
 
-// WriteRecord records calls into the file at path (atomically).
+// WriteRecord writes calls as a session file at path (atomically) that
+// `mcpdev test` replays: the target relative to path's directory, each
+// call with its arguments, and its result as the expectations; calls that
+// ended without an answer are left out.
 func WriteRecord(path string, t *target.Target, calls []Call) error {
-	data, err := Record(path, t, calls)
+	data, err := record(path, t, calls)
 	if err != nil {
 		return err
 	}

@@ -94,7 +94,7 @@ func TestRecordSessionTargetsAndArguments(t *testing.T) {
 		{Tool: "t", Args: json.RawMessage(`{}`), Schema: schema},                       // cancelled: no result
 	}
 	cmd := &target.Target{Kind: target.KindCommand, Command: "/usr/bin/python3", Args: []string{"server.py"}, Dir: "/srv/py", Env: []string{"A=b c"}}
-	data, err := Record("/tmp/x/s.txtar", cmd, calls)
+	data, err := record("/tmp/x/s.txtar", cmd, calls)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRecordSessionTargetsAndArguments(t *testing.T) {
 	if len(f.Steps) != 3 {
 		t.Errorf("steps = %d, want 3 (the unfinished call is left out)", len(f.Steps))
 	}
-	if _, err := Record("/tmp/x/s.txtar", cmd, calls[3:]); err == nil {
+	if _, err := record("/tmp/x/s.txtar", cmd, calls[3:]); err == nil {
 		t.Error("nothing to record: no error")
 	}
 }
@@ -128,7 +128,7 @@ func TestRecordKeyLikeTheJSONWordReplays(t *testing.T) {
 	schema := json.RawMessage(`{"type":"object","properties":{"{x":{"type":"integer"}}}`)
 	res := &sdk.CallToolResult{Content: []sdk.Content{{Type: "text", Text: "ok"}}}
 	cmd := &target.Target{Kind: target.KindCommand, Command: "srv", Dir: "/srv"}
-	data, err := Record("/tmp/x/s.txtar", cmd, []Call{{Tool: "t", Args: json.RawMessage(`{"{x":1}`), Schema: schema, Result: res}})
+	data, err := record("/tmp/x/s.txtar", cmd, []Call{{Tool: "t", Args: json.RawMessage(`{"{x":1}`), Schema: schema, Result: res}})
 	if err != nil {
 		t.Fatal(err)
 	}
