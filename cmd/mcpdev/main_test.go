@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/peers"
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -315,7 +316,7 @@ func TestTestCommand(t *testing.T) {
 	})
 
 	bad := filepath.Join(t.TempDir(), "bad.txtar")
-	writeSession(t, bad, `target `+filepath.Join(repoRoot, tutorial03)+`
+	testutil.WriteFile(t, bad, `target `+filepath.Join(repoRoot, tutorial03)+`
 call search_books query=dune limit=5
   text == "Found 4 books"
 call search_books query=dune limit=500
@@ -337,7 +338,7 @@ call search_books query=dune limit=500
 
 func TestUpdateRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.txtar")
-	writeSession(t, path, `target `+filepath.Join(repoRoot, tutorial03)+`
+	testutil.WriteFile(t, path, `target `+filepath.Join(repoRoot, tutorial03)+`
 schema search_books schema.json
 call search_books query=dune limit=5
   text == "stale"
@@ -365,12 +366,5 @@ call search_books query=dune limit=5
 	}
 	if r := mcpdev(t, "test", path); r.code != 0 || !strings.Contains(r.stdout, "2 passed, 0 failed") {
 		t.Fatalf("after update: exit %d\n%s", r.code, r.stdout)
-	}
-}
-
-func writeSession(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

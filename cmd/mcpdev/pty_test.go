@@ -3,17 +3,17 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/creack/pty"
+
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // On a real terminal: mcpdev runs on a pty and every byte it writes there
@@ -23,8 +23,7 @@ import (
 type ptyRun struct {
 	cmd  *exec.Cmd
 	tty  *os.File
-	mu   sync.Mutex
-	out  bytes.Buffer
+	out  testutil.Buffer
 	done chan struct{}
 }
 
@@ -48,20 +47,14 @@ func (r *ptyRun) collect() {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := r.tty.Read(buf)
-		r.mu.Lock()
 		r.out.Write(buf[:n])
-		r.mu.Unlock()
 		if err != nil { // EIO once the program has exited
 			return
 		}
 	}
 }
 
-func (r *ptyRun) output() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.out.String()
-}
+func (r *ptyRun) output() string { return r.out.String() }
 
 // waitFor waits until the output holds s (the program prints it once).
 func (r *ptyRun) waitFor(t *testing.T, s string) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,22 +20,13 @@ import (
 // temporary module replacing github.com/mcpdev/mcpdev with this repository.
 func bookshopCopy(b *testing.B) string {
 	b.Helper()
-	root, _ := filepath.Abs("../..")
-	dir := b.TempDir()
-	for _, f := range []string{"main.go", "tools.go", "catalog.go", "catalog.json", "mcpdocs_gen.go"} {
-		data, err := os.ReadFile(filepath.Join(root, "examples/bookshop", f))
+	dir := testutil.GoModule(b, "../..", "examples/bookshop/main.go")
+	for _, f := range []string{"tools.go", "catalog.go", "catalog.json", "mcpdocs_gen.go"} {
+		data, err := os.ReadFile(filepath.Join("../../examples/bookshop", f))
 		if err != nil {
 			b.Fatal(err)
 		}
 		testutil.WriteFile(b, filepath.Join(dir, f), string(data))
-	}
-	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-	testutil.WriteFile(b, filepath.Join(dir, "go.sum"), string(sum))
-	testutil.WriteFile(b, filepath.Join(dir, "go.mod"), "module example.com/bookshop\n\ngo 1.26.8\n\nrequire github.com/mcpdev/mcpdev v0.0.0\n\nreplace github.com/mcpdev/mcpdev => "+root+"\n")
-	cmd := exec.Command("go", "list", "-mod=mod", "-deps", ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go list: %v\n%s", err, out)
 	}
 	return dir
 }
@@ -65,7 +57,7 @@ func BenchmarkDevLoopEditToToolList(b *testing.B) {
 	n := 0
 	save := func(dir string) {
 		n++
-		testutil.WriteFile(b, filepath.Join(dir, "main.go"), replaceOnce(string(src), title, fmt.Sprintf(`Title: "Search the catalog %d",`, n)))
+		testutil.WriteFile(b, filepath.Join(dir, "main.go"), strings.Replace(string(src), title, fmt.Sprintf(`Title: "Search the catalog %d",`, n), 1))
 	}
 	var loop, base time.Duration
 	b.ResetTimer()
@@ -86,20 +78,6 @@ func BenchmarkDevLoopEditToToolList(b *testing.B) {
 	b.ReportMetric(float64(loop.Milliseconds())/float64(b.N), "devloop-ms/op")
 	b.ReportMetric(float64(base.Milliseconds())/float64(b.N), "build+start+init-ms/op")
 	b.ReportMetric(float64(loop)/float64(base), "ratio")
-}
-
-func replaceOnce(s, old, new string) string {
-	i := len(s)
-	for j := 0; j+len(old) <= len(s); j++ {
-		if s[j:j+len(old)] == old {
-			i = j
-			break
-		}
-	}
-	if i == len(s) {
-		return s
-	}
-	return s[:i] + new + s[i+len(old):]
 }
 
 // baseline is go build + start + initialize, by hand.

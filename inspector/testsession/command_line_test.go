@@ -2,6 +2,7 @@ package testsession
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -62,21 +63,9 @@ func TestResolveKeepsTargetWords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !equalWords(tg.Words, tc.want) {
+			if !slices.Equal(tg.Words, tc.want) {
 				t.Errorf("Words (-want +got):\n-%q\n+%q", tc.want, tg.Words)
 			}
 		})
 	}
-}
-
-func equalWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,11 +1,9 @@
 package testsession
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,26 +11,8 @@ import (
 	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
-// syncBuffer is a bytes.Buffer safe to read while Watch writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitFor waits until out contains want n times (fails after a minute).
-func waitFor(t *testing.T, out *syncBuffer, want string, n int) {
+func waitFor(t *testing.T, out *testutil.Buffer, want string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(90 * time.Second)
 	for strings.Count(out.String(), want) < n {
@@ -49,7 +29,7 @@ func TestWatchTestsRerunsOnSourceAndSessionChanges(t *testing.T) {
 	testutil.WriteFile(t, session, "target .\ncall search_books query=dune limit=5\n  text == \"Found 3 books matching 'dune' (showing up to 5).\"\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &syncBuffer{}
+	out := &testutil.Buffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- Watch(ctx, out, []string{dir}, &Options{BuildCache: t.TempDir()}, &watch.Options{Debounce: 50 * time.Millisecond})
