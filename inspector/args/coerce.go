@@ -1,6 +1,7 @@
 // Package args handles a tool's arguments: listing them from its input
-// schema, turning key=value words into JSON against that schema, and the
-// errors that refuse them.
+// schema (worded as its form words them), turning key=value words into
+// JSON against that schema and JSON back into such words, and the errors
+// that refuse them.
 package args
 
 import (
