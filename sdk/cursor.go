@@ -37,3 +37,19 @@ func listCursor(kind, cursor string, n int) (int, error) {
 	return 0, transport.Errorf(transport.CodeInvalidParams,
 		"Invalid cursor: %q is not a cursor this server issued for %s/list; send the nextCursor of the previous page, or no cursor for the first page", shown, kind)
 }
+
+// pageOf returns the page of items that cursor (issued for the list of
+// kind; "" for the first page) starts, and the next page's cursor ("" at
+// the end).
+func pageOf[T any](items []T, kind, cursor string, size int) ([]T, string, error) {
+	start, err := listCursor(kind, cursor, len(items))
+	if err != nil {
+		return nil, "", err
+	}
+	end := min(start+size, len(items))
+	next := ""
+	if end < len(items) {
+		next = issueCursor(kind, end)
+	}
+	return items[start:end], next, nil
+}

@@ -194,6 +194,14 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		return s.getPromptModern(ctx, m, meta, emit, ss)
 	case "completion/complete":
 		return s.completeModern(ctx, m.Params)
+	case "resources/list":
+		return s.listResources(m.Params, true)
+	case "resources/templates/list":
+		return s.listResourceTemplates(m.Params, true)
+	case "resources/read":
+		return s.readResource(ctx, m.Params, true)
+	case "subscriptions/listen":
+		return s.listen(ctx, m, emit, ss)
 	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
@@ -206,11 +214,9 @@ func (s *Server) cacheScope() string {
 }
 
 func (s *Server) discover() *DiscoverResult {
-	caps := ServerCapabilities{Tools: &ToolsCapability{}, Logging: &struct{}{}}
-	s.addPromptCapabilities(&caps, false)
 	return &DiscoverResult{
 		SupportedVersions: modernVersions,
-		Capabilities:      caps,
+		Capabilities:      s.capabilities(),
 		Instructions:      s.opts.Instructions,
 		ResultType:        ResultComplete,
 		TTLMs:             s.opts.ToolsTTL.Milliseconds(),

@@ -70,7 +70,8 @@ func TestPromptsListPaginated(t *testing.T) {
 }
 
 // The prompts capability is declared only when there are prompts, and
-// completions only when an argument completes; in both eras.
+// completions only when an argument completes; in both eras, with list
+// changes (subscriptions/listen delivers them in the stateless era).
 func TestPromptCapabilities(t *testing.T) {
 	withEnum := sdk.NewServer("enum", nil)
 	sdk.Prompt(withEnum, tripPrompt, &sdk.PromptOptions{Name: "trip", Description: "d"})
@@ -81,9 +82,10 @@ func TestPromptCapabilities(t *testing.T) {
 		s            *sdk.Server
 		legacy, mode string
 	}{
-		{none, `{"logging":{},"tools":{"listChanged":true}}`, `{"logging":{},"tools":{}}`},
-		{plain, `{"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`, `{"logging":{},"prompts":{},"tools":{}}`},
-		{withEnum, `{"completions":{},"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`, `{"completions":{},"logging":{},"prompts":{},"tools":{}}`},
+		{none, `{"logging":{},"tools":{"listChanged":true}}`, `{"logging":{},"tools":{"listChanged":true}}`},
+		{plain, `{"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`, `{"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`},
+		{withEnum, `{"completions":{},"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`,
+			`{"completions":{},"logging":{},"prompts":{"listChanged":true},"tools":{"listChanged":true}}`},
 	}
 	for _, tt := range tests {
 		for _, era := range eras {

@@ -3,8 +3,6 @@ package sdk
 import (
 	"fmt"
 	"sync"
-
-	"github.com/mcpdev/mcpdev/transport"
 )
 
 // promptSet holds a server's prompts in registration order. The zero
@@ -149,21 +147,6 @@ func (ps *promptSet) page(cursor string, size int) ([]PromptInfo, string, error)
 }
 
 // notifyPromptsChanged sends notifications/prompts/list_changed to every
-// initialized legacy-era session.
-func (s *Server) notifyPromptsChanged() {
-	m, err := transport.NewNotification("notifications/prompts/list_changed", nil)
-	if err != nil {
-		return
-	}
-	s.mu.RLock()
-	sessions := make([]*serverSession, 0, len(s.sessions))
-	for ss := range s.sessions {
-		sessions = append(sessions, ss)
-	}
-	s.mu.RUnlock()
-	for _, ss := range sessions {
-		if ss.ready() && ss.notify != nil {
-			_ = ss.notify(m)
-		}
-	}
-}
+// initialized legacy-era session and to the subscriptions/listen streams
+// that asked for it.
+func (s *Server) notifyPromptsChanged() { s.listChanged(listPrompts) }

@@ -44,10 +44,11 @@ type InitializeResult struct {
 
 // ServerCapabilities advertises what a server offers.
 type ServerCapabilities struct {
-	Tools       *ToolsCapability   `json:"tools,omitempty"`
-	Logging     *struct{}          `json:"logging,omitempty"`
-	Prompts     *PromptsCapability `json:"prompts,omitempty"`
-	Completions *struct{}          `json:"completions,omitempty"`
+	Tools       *ToolsCapability     `json:"tools,omitempty"`
+	Resources   *ResourcesCapability `json:"resources,omitempty"`
+	Logging     *struct{}            `json:"logging,omitempty"`
+	Prompts     *PromptsCapability   `json:"prompts,omitempty"`
+	Completions *struct{}            `json:"completions,omitempty"`
 }
 
 // ToolsCapability says whether the server announces tool list changes.
@@ -164,12 +165,14 @@ type Content struct {
 	Meta        json.RawMessage   `json:"_meta,omitempty"`
 }
 
-// ResourceContents is the body of an embedded resource: Text or Blob (base64).
+// ResourceContents is the body of a resource (resources/read) or of an
+// embedded resource: Text, or Blob (base64).
 type ResourceContents struct {
-	URI      string `json:"uri"`
-	MimeType string `json:"mimeType,omitempty"`
-	Text     string `json:"text,omitempty"`
-	Blob     string `json:"blob,omitempty"`
+	URI      string          `json:"uri"`
+	MimeType string          `json:"mimeType,omitempty"`
+	Text     string          `json:"text,omitempty"`
+	Blob     string          `json:"blob,omitempty"`
+	Meta     json.RawMessage `json:"_meta,omitempty"`
 }
 
 // ProgressParams is the body of notifications/progress.

@@ -40,6 +40,10 @@ type ServerOptions struct {
 	// ToolsTTL is the ttlMs hint on stateless-era tools/list and
 	// server/discover results (default 0: re-fetch whenever needed).
 	ToolsTTL time.Duration
+	// ResourcesTTL is the ttlMs hint on stateless-era resources/list and
+	// resources/templates/list results (default 0); ResourceOptions.TTL
+	// sets it for resources/read.
+	ResourcesTTL time.Duration
 	// CachePublic marks those results cacheScope "public" (shareable
 	// across users); the default is "private".
 	CachePublic bool
@@ -58,6 +62,9 @@ type Server struct {
 	byName   map[string]*registeredTool
 	sessions map[*serverSession]struct{}
 	prompts  promptSet
+	res      resourceSet // resources and resource templates
+	// listeners are the open subscriptions/listen streams.
+	listeners listenerSet
 	// headerTools counts tools with Mcp-Param-* headers: with none, the
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
@@ -230,17 +237,7 @@ func cutPrefix(s, p string) (string, bool) {
 	return s, false
 }
 
-func (s *Server) notifyListChanged() {
-	s.mu.RLock()
-	sessions := make([]*serverSession, 0, len(s.sessions))
-	for ss := range s.sessions {
-		sessions = append(sessions, ss)
-	}
-	s.mu.RUnlock()
-	for _, ss := range sessions {
-		ss.toolsChanged()
-	}
-}
+func (s *Server) notifyListChanged() { s.listChanged(listTools) }
 
 // Serve serves one connection until the peer closes it (then it answers
 // every request already received and returns nil) or ctx is cancelled
@@ -329,10 +326,11 @@ func (l *serveLoop) read() {
 }
 
 // runsAuthorCode reports whether a request runs a function of the
-// server's author (a tool, a prompt, a completion), which may be slow.
+// server's author (a tool, a prompt, a completion, a resource), which may
+// be slow, or lasts (a subscriptions/listen stream).
 func runsAuthorCode(method string) bool {
 	switch method {
-	case "tools/call", "prompts/get", "completion/complete":
+	case "tools/call", "prompts/get", "completion/complete", "resources/read", "subscriptions/listen":
 		return true
 	}
 	return false

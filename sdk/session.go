@@ -28,6 +28,7 @@ type serverSession struct {
 	// come on another request): the call is cancelled as it starts.
 	early  []string
 	closed bool
+	subs   map[string]bool // URIs of resources/subscribe
 }
 
 // newSession starts a session whose server-to-client messages (progress,
@@ -123,6 +124,16 @@ func (ss *serverSession) dispatch(ctx context.Context, m *transport.Message, emi
 		return ss.getPrompt(ctx, m, emit)
 	case "completion/complete":
 		return ss.srv.complete(ctx, m.Params)
+	case "resources/list":
+		return ss.srv.listResources(m.Params, false)
+	case "resources/templates/list":
+		return ss.srv.listResourceTemplates(m.Params, false)
+	case "resources/read":
+		return ss.srv.readResource(ctx, m.Params, false)
+	case "resources/subscribe":
+		return ss.subscribe(m.Params)
+	case "resources/unsubscribe":
+		return ss.unsubscribe(m.Params)
 	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
@@ -153,11 +164,9 @@ func (ss *serverSession) initialize(raw json.RawMessage) (any, error) {
 	ss.clientCaps = caps
 	ss.clientInfo = p.ClientInfo
 	ss.mu.Unlock()
-	sc := ServerCapabilities{Tools: &ToolsCapability{ListChanged: true}, Logging: &struct{}{}}
-	ss.srv.addPromptCapabilities(&sc, true)
 	return &InitializeResult{
 		ProtocolVersion: version,
-		Capabilities:    sc,
+		Capabilities:    ss.srv.capabilities(),
 		ServerInfo:      ss.srv.info,
 		Instructions:    ss.srv.opts.Instructions,
 	}, nil
@@ -251,15 +260,6 @@ func (ss *serverSession) handleNotification(m *transport.Message) {
 		if json.Unmarshal(m.Params, &p) == nil {
 			ss.cancel(string(p.RequestID))
 		}
-	}
-}
-
-func (ss *serverSession) toolsChanged() {
-	if !ss.ready() || ss.notify == nil {
-		return
-	}
-	if m, err := transport.NewNotification("notifications/tools/list_changed", nil); err == nil {
-		_ = ss.notify(m)
 	}
 }
 

@@ -1,0 +1,69 @@
+package sdk
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+)
+
+// MIME types the SDK picks for a resource when its options give none.
+const (
+	MimeText = "text/plain"
+	MimeJSON = "application/json"
+)
+
+// resourceContents turns what a resource function returned into the
+// contents of resources/read for uri; mime (from the options) wins over
+// the type the SDK picks:
+//
+//	string                 text, text/plain
+//	[]byte                 blob (base64), the type sniffed from the bytes
+//	json.RawMessage        text, application/json
+//	ResourceContents       as given ([]ResourceContents: several)
+//	anything else          JSON text indented two spaces, application/json
+//
+// A ResourceContents without a URI gets uri, without a MIME type mime.
+func resourceContents(uri, mime string, v any) ([]ResourceContents, error) {
+	switch x := v.(type) {
+	case string:
+		return []ResourceContents{{URI: uri, MimeType: or(mime, MimeText), Text: x}}, nil
+	case json.RawMessage:
+		return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(x)}}, nil
+	case []byte:
+		return []ResourceContents{{URI: uri, MimeType: or(mime, sniff(x)), Blob: base64.StdEncoding.EncodeToString(x)}}, nil
+	case ResourceContents:
+		return fillContents([]ResourceContents{x}, uri, mime), nil
+	case *ResourceContents:
+		if x != nil {
+			return fillContents([]ResourceContents{*x}, uri, mime), nil
+		}
+	case []ResourceContents:
+		return fillContents(append([]ResourceContents(nil), x...), uri, mime), nil
+	}
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(data)}}, nil
+}
+
+func fillContents(cs []ResourceContents, uri, mime string) []ResourceContents {
+	for i := range cs {
+		cs[i].URI = or(cs[i].URI, uri)
+		cs[i].MimeType = or(cs[i].MimeType, mime)
+	}
+	return cs
+}
+
+// sniff names the type of data as net/http does (application/octet-stream
+// when nothing fits).
+func sniff(data []byte) string {
+	return http.DetectContentType(data)
+}
+
+func or(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}
