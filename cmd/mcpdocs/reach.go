@@ -177,10 +177,15 @@ func fileOf(p *pkgSrc, fd *ast.FuncDecl) *ast.File {
 	return nil
 }
 
-// toolShaped reports whether fd looks like func(ctx, In) (Out, error).
+// toolShaped reports whether fd looks like func(ctx, In) (Out, error), or
+// like a fixed resource's func(ctx) (Out, error).
 func toolShaped(fd *ast.FuncDecl) bool {
 	params, results := fd.Type.Params, fd.Type.Results
-	if results == nil || fieldCount(params) != 2 || fieldCount(results) != 2 {
+	n := fieldCount(params)
+	if results == nil || n < 1 || n > 2 || fieldCount(results) != 2 {
+		return false
+	}
+	if sel, ok := params.List[0].Type.(*ast.SelectorExpr); n == 1 && (!ok || sel.Sel.Name != "Context") {
 		return false
 	}
 	last, ok := results.List[len(results.List)-1].Type.(*ast.Ident)

@@ -1,5 +1,6 @@
 // Command bookshop is a small MCP server over stdio: a catalog of real books
-// (embedded in the binary) that a model can search, look up and add to.
+// (embedded in the binary) that a model can search, look up and add to, and
+// read as resources (bookshop://catalog, bookshop://books/{isbn}).
 //
 //	go run ./examples/bookshop
 //
@@ -20,8 +21,8 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// newServer returns the bookshop server with its three tools and its
-// prompt.
+// newServer returns the bookshop server with its three tools, its prompt,
+// the catalog resource and the bookshop://books/{isbn} template.
 func newServer() *sdk.Server {
 	s := sdk.NewServer("Bookshop", &sdk.ServerOptions{
 		Version:      "1.0.0",
@@ -45,6 +46,7 @@ func newServer() *sdk.Server {
 		},
 	})
 	addPrompts(s)
+	addResources(s)
 	return s
 }
 

@@ -8,6 +8,8 @@ func init() {
 	sdk.RegisterDocs("main", sdk.PackageDocs{
 		Funcs: map[string]string{
 			"AddBook":     "AddBook adds a book to the catalog, where search_books and get_book find it until the server stops (nothing is written to disk). A book whose ISBN, or whose title and author, is already in the catalog is refused, so calling this twice with the same book adds it once and then reports a duplicate.",
+			"BookByISBN":  "BookByISBN is one book of the catalog, by its ISBN-13.",
+			"Catalog":     "Catalog is the whole catalog: every book (title, author, year of first publication, genre, ISBN, blurb), oldest first, including those added with add_book.",
 			"GetBook":     "GetBook gets one book from the catalog by its ISBN or its exact title. When no book matches, the error names the closest titles in the catalog: call again with one of them, or use search_books to search by words.",
 			"Recommend":   "Recommend asks the model to recommend books from the catalog to a reader who liked a given book, which the prompt embeds.",
 			"SearchBooks": "SearchBooks searches the bookshop's catalog by words from a title or an author's name, optionally within one genre. Returns the matching books (title, author, year of first publication, genre, ISBN, blurb), oldest first, and the total number of matches; if total is larger than the books returned, narrow the query or raise limit.",
@@ -20,6 +22,7 @@ func init() {
 			"Book.ISBN":               "ISBN-13 (an ISBN-10 is converted) of one edition; hyphens and spaces are ignored. Optional when adding a book.",
 			"Book.Title":              "Title is the title as printed on the cover, e.g. \"The Left Hand of Darkness\".",
 			"Book.Year":               "Year is the year of first publication, in any language (1450 or later: the age of print).",
+			"BookURI.ISBN":            "ISBN-13 of the book, digits only, e.g. 9780553418026.",
 			"GetBookArgs.ISBNOrTitle": "The book's ISBN (13 or 10 digits, hyphens optional) or its exact title (case-insensitive).",
 			"RecommendArgs.Count":     "How many books to recommend.",
 			"RecommendArgs.Genre":     "Only recommend books of this section of the catalog.",
