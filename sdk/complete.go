@@ -115,7 +115,7 @@ func (p *registeredPrompt) describe() (string, []string) {
 // completes reports whether anything on s completes (the completions
 // capability): an argument of a prompt or a variable of a template.
 func (s *Server) completes() bool {
-	return s.prompts.completes()
+	return s.prompts.completes() || s.templatesComplete()
 }
 
 // complete answers completion/complete.
@@ -161,6 +161,9 @@ func (s *Server) completionTarget(ref CompleteRef) (completionTarget, error) {
 		}
 		return nil, unknownPrompt(ref.Name)
 	case RefResource:
+		if t := s.template(ref.URI); t != nil {
+			return t, nil
+		}
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: no resource template %s: list them with resources/templates/list", clip(ref.URI))
 	}
 	return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: ref.type %s is neither %q nor %q", clip(ref.Type), RefPrompt, RefResource)

@@ -29,6 +29,10 @@ type ResourceOptions struct {
 	// Icons are images clients may show; each Src must be an http(s) URL
 	// or a data: URI.
 	Icons []Icon
+	// Complete completes template variables by name (completion/complete);
+	// a variable whose field's type declares its values completes from
+	// them without one.
+	Complete map[string]CompleteFunc
 	// TTL is the ttlMs caching hint on resources/read results in the
 	// stateless era (default 0: re-read whenever needed).
 	TTL time.Duration

@@ -41,22 +41,45 @@ func TestResourceListsPaginate(t *testing.T) {
 	})
 }
 
-// The hook completion/complete uses: the schema of a template variable,
-// with the values a named type or an enum tag declares.
-func TestTemplateVarSchema(t *testing.T) {
+// completion/complete completes a template's variables: from the values
+// its field's type declares, or from ResourceOptions.Complete, which gets
+// the variables already filled in.
+func TestTemplateVariablesComplete(t *testing.T) {
 	s := sdk.NewServer("pages", nil)
-	sdk.ResourceTemplate(s, "pages://list/{n}{?sort}", Page)
-	got, ok := s.TemplateVarSchema("pages://list/{n}{?sort}", "sort")
-	if !ok || fmt.Sprint(got["enum"]) != "[title year]" {
-		t.Errorf("sort: %v, %v; want its enum", got, ok)
-	}
-	if got, ok := s.TemplateVarSchema("pages://list/{n}{?sort}", "n"); !ok || got["type"] != "integer" {
-		t.Errorf("n: %v, %v", got, ok)
-	}
-	for _, q := range [][2]string{{"pages://list/{n}{?sort}", "nope"}, {"pages://other/{n}", "n"}} {
-		if _, ok := s.TemplateVarSchema(q[0], q[1]); ok {
-			t.Errorf("%v: found", q)
+	sdk.ResourceTemplate(s, "pages://list/{n}{?sort}", Page, &sdk.ResourceOptions{Complete: map[string]sdk.CompleteFunc{
+		"n": func(ctx context.Context, value string, args map[string]string) ([]string, error) {
+			return []string{value + "1", value + "2", "sort=" + args["sort"]}, nil
+		},
+	}})
+	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+		ref := sdk.CompleteRef{Type: sdk.RefResource, URI: "pages://list/{n}{?sort}"}
+		tests := []struct {
+			arg, typed string
+			filled     map[string]string
+			want       string
+		}{
+			{"sort", "T", nil, "[title]"},
+			{"sort", "", nil, "[title year]"},
+			{"n", "4", map[string]string{"sort": "year"}, "[41 42 sort=year]"},
 		}
+		for _, tt := range tests {
+			got, err := c.Complete(testCtx(t), ref, tt.arg, tt.typed, tt.filled)
+			if err != nil || fmt.Sprint(got.Values) != tt.want {
+				t.Errorf("complete %s %q: %v, %v; want %s", tt.arg, tt.typed, got, err, tt.want)
+			}
+		}
+		_, err := c.Complete(testCtx(t), sdk.CompleteRef{Type: sdk.RefResource, URI: "pages://other/{n}"}, "n", "", nil)
+		var e *transport.Error
+		if !errors.As(err, &e) || e.Code != transport.CodeInvalidParams {
+			t.Errorf("unknown template: %v", err)
+		}
+		_, err = c.Complete(testCtx(t), ref, "nope", "", nil)
+		if !errors.As(err, &e) || !strings.Contains(e.Message, "resource template pages://list/{n}{?sort} has no argument \"nope\"; its arguments are: n, sort") {
+			t.Errorf("unknown variable: %v", err)
+		}
+	})
+	if _, err := sdk.NewResourceTemplate("pages://list/{n}", Page, &sdk.ResourceOptions{Complete: map[string]sdk.CompleteFunc{"page": nil}}); err == nil {
+		t.Error("Complete for a variable the template lacks: no error")
 	}
 }
 

@@ -117,17 +117,18 @@ func expectNotification(t *testing.T, n *notifications, method, params string) {
 	}
 }
 
-// Adding or removing at run time is announced: tools and resources on a
+// Adding or removing at run time is announced: tools and prompts on a
 // listen stream that asked for them, resources to a legacy session; a
 // removed resource is then not found.
 func TestRunTimeChangesAnnounced(t *testing.T) {
 	s := resourceFixture()
+	sdk.Prompt(s, Shelf, &sdk.PromptOptions{Name: "shelf", Description: "A shelf."})
 	n := newNotifications()
 	c := memClient(t, s, sdk.ModernVersion, &sdk.ClientOptions{OnNotification: n.add})
 	ctx, cancel := context.WithCancel(testCtx(t))
 	defer cancel()
 	go func() {
-		_ = c.Call(ctx, "subscriptions/listen", map[string]any{"notifications": map[string]any{"toolsListChanged": true}}, nil)
+		_ = c.Call(ctx, "subscriptions/listen", map[string]any{"notifications": map[string]any{"toolsListChanged": true, "promptsListChanged": true}}, nil)
 	}()
 	if ack := n.next(t); ack.Method != "notifications/subscriptions/acknowledged" {
 		t.Fatalf("first notification %s", ack.Method)
@@ -136,6 +137,10 @@ func TestRunTimeChangesAnnounced(t *testing.T) {
 	m := n.next(t)
 	if m.Method != "notifications/tools/list_changed" {
 		t.Errorf("after RemoveTool: %s", m.Method)
+	}
+	s.RemovePrompt("shelf")
+	if m := n.next(t); m.Method != "notifications/prompts/list_changed" {
+		t.Errorf("after RemovePrompt: %s", m.Method)
 	}
 
 	ln := newNotifications()

@@ -21,6 +21,8 @@ type registeredTemplate struct {
 	read    func(ctx context.Context, uri string, vars json.RawMessage) ([]ResourceContents, error)
 	ttl     time.Duration
 	replace bool
+	// complete says how each variable completes (completion/complete).
+	complete map[string]argCompletion
 }
 
 // ResourceTemplateDef is a declared resource template, not yet added to a
@@ -74,6 +76,10 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if err := checkTemplateVars(tmpl, in.args); err != nil {
 		return nil, fmt.Errorf("sdk: resource template %s (%s): %w", name, uriTemplate, err)
 	}
+	complete, err := templateCompletions(tmpl, in.args, o.Complete)
+	if err != nil {
+		return nil, fmt.Errorf("sdk: resource template %s (%s): %w", name, uriTemplate, err)
+	}
 	read := func(ctx context.Context, uri string, vars json.RawMessage) ([]ResourceContents, error) {
 		args, vs, err := in.decode(vars)
 		if err != nil {
@@ -90,7 +96,8 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	}
 	info := ResourceTemplateInfo{URITemplate: uriTemplate, Name: name, Title: o.Title, Description: desc,
 		MimeType: o.MimeType, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
-	return &ResourceTemplateDef{t: &registeredTemplate{info: info, tmpl: tmpl, args: in.args, read: read, ttl: o.TTL, replace: o.Replace}}, nil
+	return &ResourceTemplateDef{t: &registeredTemplate{info: info, tmpl: tmpl, args: in.args, read: read, ttl: o.TTL, replace: o.Replace,
+		complete: complete}}, nil
 }
 
 // checkTemplateVars refuses a template whose variables and argument
@@ -152,19 +159,60 @@ func (t *registeredTemplate) varSchema(name string) map[string]any {
 	return t.args.resolve(s)
 }
 
-// templateVarSchema returns the schema of variable name of the template
-// registered as uriTemplate (its enum lists the values a named type
-// declares), for completion/complete; false for an unknown template or
-// variable.
-func (s *Server) templateVarSchema(uriTemplate, name string) (map[string]any, bool) {
-	s.mu.RLock()
-	t := s.res.templateByURI[uriTemplate]
-	s.mu.RUnlock()
-	if t == nil || !slices.Contains(t.tmpl.Varnames(), name) {
-		return nil, false
+// templateCompletions says how each variable completes: with the
+// author's function, else from the values its field's type declares.
+func templateCompletions(tmpl *uritemplate.Template, args *argSchema, fns map[string]CompleteFunc) (map[string]argCompletion, error) {
+	vars := tmpl.Varnames()
+	for name := range fns {
+		if !slices.Contains(vars, name) {
+			return nil, fmt.Errorf("ResourceOptions.Complete names %q, which is not a variable of the template", name)
+		}
 	}
-	vs := t.varSchema(name)
-	return vs, vs != nil
+	props, _ := args.root["properties"].(map[string]any)
+	out := make(map[string]argCompletion, len(vars))
+	for _, v := range vars {
+		prop, _ := props[v].(map[string]any)
+		out[v] = argCompletion{enum: enumChoices(schema.Doc{Root: args.root}, prop), fn: fns[v]}
+	}
+	return out, nil
+}
+
+func (t *registeredTemplate) argument(name string) (argCompletion, bool) {
+	c, ok := t.complete[name]
+	return c, ok
+}
+
+func (t *registeredTemplate) describe() (string, []string) {
+	return "resource template " + t.info.URITemplate, t.tmpl.Varnames()
+}
+
+// completes reports whether some variable of t completes.
+func (t *registeredTemplate) completes() bool {
+	for _, c := range t.complete {
+		if c.completes() {
+			return true
+		}
+	}
+	return false
+}
+
+// template returns the template registered as uriTemplate, or nil.
+func (s *Server) template(uriTemplate string) *registeredTemplate {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.res.templateByURI[uriTemplate]
+}
+
+// templatesComplete reports whether a variable of some template completes.
+func (s *Server) templatesComplete() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, t := range s.res.templates {
+		if t.completes() {
+			return true
+		}
+	}
+	return false
 }
 
 // templateViolations is the -32602 error for template variables that

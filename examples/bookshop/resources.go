@@ -43,5 +43,19 @@ func addResources(s *sdk.Server) {
 	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", BookByISBN, &sdk.ResourceOptions{
 		Title:    "A book by ISBN",
 		MimeType: sdk.MimeJSON,
+		Complete: map[string]sdk.CompleteFunc{"isbn": completeISBN},
 	})
+}
+
+// completeISBN offers the catalog's ISBNs that start with what was typed.
+func completeISBN(ctx context.Context, typed string, _ map[string]string) ([]string, error) {
+	shop.mu.RLock()
+	defer shop.mu.RUnlock()
+	out := []string{}
+	for _, b := range shop.books {
+		if b.ISBN != "" && strings.HasPrefix(b.ISBN, typed) {
+			out = append(out, b.ISBN)
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -58,6 +59,10 @@ func TestBookTemplate(t *testing.T) {
 		if !errors.As(err, &e) || e.Code != code {
 			t.Errorf("%s: %v, want code %d", uri, err, code)
 		}
+	}
+	got2, err := c.Complete(ctx, sdk.CompleteRef{Type: sdk.RefResource, URI: "bookshop://books/{isbn}"}, "isbn", b.ISBN[:11], nil)
+	if err != nil || len(got2.Values) == 0 || got2.Values[0] != b.ISBN {
+		t.Errorf("complete isbn %s…: %v, %v", b.ISBN[:11], got2, err)
 	}
 	templates, err := c.ListResourceTemplates(ctx)
 	if err != nil || len(templates) != 1 || templates[0].URITemplate != "bookshop://books/{isbn}" || templates[0].Description == "" {

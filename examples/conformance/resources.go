@@ -48,12 +48,21 @@ func (l lists) TestTriggerToolChange(ctx context.Context, _ NoArgs) (string, err
 	return "The tool list changed.", nil
 }
 
+// TestTriggerPromptChange changes the prompt list (it registers a prompt
+// afresh), so that subscribed clients hear
+// notifications/prompts/list_changed.
+func (l lists) TestTriggerPromptChange(ctx context.Context, _ NoArgs) (string, error) {
+	sdk.Prompt(l.s, TestSimplePrompt, &sdk.PromptOptions{Replace: true})
+	return "The prompt list changed.", nil
+}
+
 // addResources registers the resources and templates the suites read and
-// subscribe to.
+// subscribe to, and the tools server-stateless changes the lists with.
 func addResources(s *sdk.Server) {
 	sdk.Resource(s, "test://static-text", StaticText)
 	sdk.Resource(s, "test://static-binary", StaticBinary)
 	sdk.Resource(s, "test://watched-resource", WatchedResource)
 	sdk.ResourceTemplate(s, "test://template/{id}/data", TemplateResource, &sdk.ResourceOptions{MimeType: sdk.MimeJSON})
 	sdk.Tool(s, lists{s}.TestTriggerToolChange)
+	sdk.Tool(s, lists{s}.TestTriggerPromptChange)
 }
