@@ -56,6 +56,15 @@ func TestPlainResponseMatchesMarshal(t *testing.T) {
 	}
 }
 
+func FuzzPlainResponse(f *testing.F) {
+	for i, v := range encodeValues {
+		f.Add([]byte([]string{`1`, `"a"`, `"<id>"`, ` 2`}[i%4]), []byte(v))
+	}
+	f.Fuzz(func(t *testing.T, id, result []byte) {
+		checkPlainResponse(t, &Message{JSONRPC: Version, ID: id, Result: result})
+	})
+}
+
 // plainMediaType values parse to themselves, without parameters.
 func TestPlainMediaTypeMatchesParse(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))

@@ -107,14 +107,37 @@ func FuzzDecodeFast(f *testing.F) {
 	})
 }
 
+func checkPeekFast(t *testing.T, data []byte) bool {
+	got, ok := peekFast(data)
+	if !ok {
+		return false
+	}
+	var want peekedParams
+	if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("peekFast(%s) = %+v; encoding/json: %+v, %v", data, got, want, err)
+	}
+	return true
+}
+
+// peekMetas are _meta values for peekFast's tests.
+var peekMetas = []string{`null`, `{}`, `{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`,
+	`{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`,
+	`{"IO.modelcontextprotocol/protocolVersion":"x"}`, `{"io.modelcontextprotocol/protocolVersion":1,"io.modelcontextprotocol/protocolVersion":2}`,
+	`{"io.modelcontextprotocol/protocolVersion":null}`, `[]`, `"x"`}
+
+func FuzzPeekFast(f *testing.F) {
+	for _, m := range peekMetas {
+		f.Add([]byte(`{"name":"t","uri":"u","taskId":null,"_meta":` + m + `}`))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkPeekFast(t, data)
+	})
+}
+
 // peekFast, where it answers, reads what encoding/json reads.
 func TestPeekFastMatchesEncodingJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	keys := []string{`"name"`, `"uri"`, `"taskId"`, `"_meta"`, `"Name"`, `"_META"`, `"n\u0061me"`, `"other"`}
-	metas := []string{`null`, `{}`, `{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`,
-		`{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`,
-		`{"IO.modelcontextprotocol/protocolVersion":"x"}`, `{"io.modelcontextprotocol/protocolVersion":1,"io.modelcontextprotocol/protocolVersion":2}`,
-		`{"io.modelcontextprotocol/protocolVersion":null}`, `[]`, `"x"`}
 	fast := 0
 	for range 50000 {
 		var b strings.Builder
@@ -126,20 +149,13 @@ func TestPeekFastMatchesEncodingJSON(t *testing.T) {
 			k := keys[r.IntN(len(keys))]
 			v := jsonValues[r.IntN(len(jsonValues))]
 			if k == `"_meta"` || r.IntN(4) == 0 {
-				v = metas[r.IntN(len(metas))]
+				v = peekMetas[r.IntN(len(peekMetas))]
 			}
 			b.WriteString(k + ":" + v)
 		}
 		b.WriteString("}")
-		data := []byte(b.String())
-		got, ok := peekFast(data)
-		if !ok {
-			continue
-		}
-		fast++
-		var want peekedParams
-		if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(got, want) {
-			t.Fatalf("peekFast(%s) = %+v; encoding/json: %+v, %v", data, got, want, err)
+		if checkPeekFast(t, []byte(b.String())) {
+			fast++
 		}
 	}
 	t.Logf("peekFast answered %d of 50000", fast)

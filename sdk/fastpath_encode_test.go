@@ -44,28 +44,50 @@ func randomResult(r *rand.Rand) *CallToolResult {
 	return res
 }
 
+func checkResultMessage(t *testing.T, res *CallToolResult) bool {
+	got, ok := resultMessage(json.RawMessage(`7`), res)
+	if !ok {
+		return false
+	}
+	want, err := transport.NewResult(json.RawMessage(`7`), res)
+	if err != nil {
+		t.Fatalf("fast path encoded %+v; jsonenc.Marshal: %v", res, err)
+	}
+	if string(got.Result) != string(want.Result) || string(got.ID) != string(want.ID) || got.JSONRPC != want.JSONRPC {
+		t.Fatalf("fast path %s\njsonenc.Marshal %s", got.Result, want.Result)
+	}
+	return true
+}
+
 // A tool result encoded without encoding/json is byte for byte what
 // transport.NewResult (jsonenc.Marshal) produces.
 func TestResultEncodingMatchesMarshal(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	fast := 0
 	for range 30000 {
-		res := randomResult(r)
-		got, ok := resultMessage(json.RawMessage(`7`), res)
-		if !ok {
-			continue
-		}
-		fast++
-		want, err := transport.NewResult(json.RawMessage(`7`), res)
-		if err != nil {
-			t.Fatalf("fast path encoded %+v; jsonenc.Marshal: %v", res, err)
-		}
-		if string(got.Result) != string(want.Result) || string(got.ID) != string(want.ID) || got.JSONRPC != want.JSONRPC {
-			t.Fatalf("fast path %s\njsonenc.Marshal %s", got.Result, want.Result)
+		if checkResultMessage(t, randomResult(r)) {
+			fast++
 		}
 	}
 	t.Logf("%d of 30000 results encoded without encoding/json", fast)
 	if fast < 3000 {
 		t.Error("the fast path was taken too rarely to be tested")
 	}
+}
+
+func FuzzResultMessage(f *testing.F) {
+	for i, text := range encodeTexts {
+		raw := []byte(encodeRaws[i%len(encodeRaws)])
+		f.Add(text, encodeTexts[(i+1)%len(encodeTexts)], raw, raw, i%2 == 0, []string{"", "complete", "a<b"}[i%3])
+	}
+	f.Fuzz(func(t *testing.T, text1, text2 string, structured, meta []byte, isError bool, resultType string) {
+		res := &CallToolResult{Content: []Content{Text(text1), Text(text2)}, IsError: isError, ResultType: resultType}
+		if len(structured) > 0 {
+			res.StructuredContent = structured
+		}
+		if len(meta) > 0 {
+			res.Meta = meta
+		}
+		checkResultMessage(t, res)
+	})
 }
