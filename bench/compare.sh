@@ -14,15 +14,19 @@
 #
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
 #   COUNT=10 bash bench/compare.sh
+#   TAGS=wireslow bash bench/compare.sh   # build tags for the sdk side (wireslow: every
+#     bespoke JSON path of internal/wire off; a codec under a tag: see internal/wire/codec.go)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${COUNT:-5}
 benchtime=${BENCHTIME:-20000x}
+tags=${TAGS:+-tags=$TAGS}
+export MCPDEV_BENCH_TAGS=${TAGS:-}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 echo "=== go test -bench (count=$count, benchtime=$benchtime)"
-go test -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
+go test $tags -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
 
 # benchstat, if it can be fetched (skipped offline).
 if go run golang.org/x/perf/cmd/benchstat@latest "$out/raw.txt" >"$out/benchstat.txt" 2>/dev/null; then
@@ -63,8 +67,8 @@ awk '
 # Peak RSS of the 03 example after 20,000 calls, measured by the kernel
 # (/usr/bin/time -v: maximum resident set size) on a stream of requests.
 echo; echo "=== peak RSS after 20,000 calls (/usr/bin/time -v)"
-go build -o "$out/03" ./examples/tutorial/03-field-constraints
-CGO_ENABLED=0 go build -o "$out/03-static" ./examples/tutorial/03-field-constraints
+go build $tags -o "$out/03" ./examples/tutorial/03-field-constraints
+CGO_ENABLED=0 go build $tags -o "$out/03-static" ./examples/tutorial/03-field-constraints
 go build -o "$out/reference" ./sdk/testdata/minimal-responder
 go build -tags floor -o "$out/floor" ./sdk/testdata/minimal-responder
 CGO_ENABLED=0 go build -tags floor -o "$out/floor-static" ./sdk/testdata/minimal-responder

@@ -65,13 +65,7 @@ func decodeArgs(raw json.RawMessage) (any, error) {
 	if v, ok := wire.DecodeValue(raw); ok {
 		return v, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return wire.JSON.DecodeNumbers(raw)
 }
 
 // prepare fills in defaults for omitted properties and applies Pydantic's

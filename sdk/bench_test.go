@@ -164,6 +164,9 @@ var (
 // completes the handshake.
 func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
 	b.Helper()
+	if tags == "" {
+		tags = os.Getenv("MCPDEV_BENCH_TAGS") // bench/compare.sh's TAGS
+	}
 	bin := testutil.Build(b, pkg, "-tags", tags)
 	cmd := exec.Command(bin)
 	cmd.Stderr = os.Stderr

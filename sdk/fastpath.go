@@ -32,7 +32,7 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 			meta, ok := scanRequestMeta(val)
 			if !ok {
 				meta = RequestMeta{}
-				if json.Unmarshal(val, &meta) != nil {
+				if wire.JSON.Unmarshal(val, &meta) != nil {
 					return false
 				}
 			}

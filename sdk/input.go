@@ -140,11 +140,11 @@ func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violat
 		// The arguments the handler gets are the ones validated: re-encode
 		// them. Untouched arguments of an inferred schema (no key but the
 		// declared ones) decode the same from the request's own bytes.
-		if data, err = json.Marshal(v); err != nil {
+		if data, err = wire.JSON.Marshal(v); err != nil {
 			return nil, err
 		}
 	}
-	if err := json.Unmarshal(data, dst.Addr().Interface()); err != nil {
+	if err := wire.JSON.Unmarshal(data, dst.Addr().Interface()); err != nil {
 		dst.SetZero()
 		return decodeViolations(c.t, v, err), nil
 	}

@@ -64,7 +64,7 @@ func isModernMessage(m *transport.Message) bool {
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
 		}
-		if json.Unmarshal(m.Params, &p) != nil {
+		if wire.JSON.Unmarshal(m.Params, &p) != nil {
 			return false
 		}
 		meta = p.Meta
@@ -94,12 +94,12 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 	}
 	rm := &requestMeta{progressToken: p.Meta["progressToken"], clientInfo: p.Meta[MetaClientInfo]}
 	var ok bool
-	if rm.version, ok = wire.PlainString(p.Meta[MetaProtocolVersion]); !ok && json.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
+	if rm.version, ok = wire.PlainString(p.Meta[MetaProtocolVersion]); !ok && wire.JSON.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
 	}
 	if caps, ok := scanObject(p.Meta[MetaClientCapabilities]); ok {
 		rm.caps = caps
-	} else if json.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
+	} else if wire.JSON.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
 	}
 	if raw, ok := p.Meta[MetaLogLevel]; ok {
@@ -107,7 +107,7 @@ func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
 		if level, plain := wire.PlainString(raw); plain {
 			rm.logLevel = LogLevel(level)
 		} else {
-			err = json.Unmarshal(raw, &rm.logLevel)
+			err = wire.JSON.Unmarshal(raw, &rm.logLevel)
 		}
 		if _, known := levelRank[rm.logLevel]; err != nil || !known {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)

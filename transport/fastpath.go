@@ -36,7 +36,7 @@ func decodeFast(data []byte) (*Message, bool) {
 				m.Error = nil
 			case '{':
 				var e Error
-				if json.Unmarshal(val, &e) != nil {
+				if wire.JSON.Unmarshal(val, &e) != nil {
 					return false
 				}
 				m.Error = &e

@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // Version is the only JSON-RPC version MCP speaks.
@@ -157,7 +158,7 @@ func Decode(data []byte) (*Message, *Error) {
 		return m, nil
 	}
 	var m Message
-	if err := json.Unmarshal(data, &m); err != nil {
+	if err := wire.JSON.Unmarshal(data, &m); err != nil {
 		if !json.Valid(data) {
 			return nil, Errorf(CodeParseError, "Parse error: %v", err)
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // Streamable HTTP header names.
@@ -259,7 +260,7 @@ func peekParams(m *Message) paramsPeek {
 	p, ok := peekFast(m.Params)
 	if !ok {
 		p = peekedParams{}
-		if json.Unmarshal(m.Params, &p) != nil {
+		if wire.JSON.Unmarshal(m.Params, &p) != nil {
 			return pk
 		}
 	}
@@ -277,7 +278,7 @@ func peekParams(m *Message) paramsPeek {
 	}
 	if p.Meta != nil && len(p.Meta.Version) > 0 {
 		pk.hasVersion = true
-		if json.Unmarshal(p.Meta.Version, &pk.version) != nil {
+		if wire.JSON.Unmarshal(p.Meta.Version, &pk.version) != nil {
 			pk.version = string(p.Meta.Version)
 		}
 	}

@@ -9,41 +9,14 @@ package jsonenc
 import (
 	"bytes"
 	"encoding/json"
-	"sync"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
-// encoder is a reusable json.Encoder writing into its own buffer.
-type encoder struct {
-	buf bytes.Buffer
-	enc *json.Encoder
-}
-
-var pool = sync.Pool{New: func() any {
-	e := &encoder{}
-	e.enc = json.NewEncoder(&e.buf)
-	e.enc.SetEscapeHTML(false)
-	return e
-}}
-
-// maxPooled bounds the buffers kept for reuse, so that one huge message
-// does not pin its memory.
-const maxPooled = 64 << 10
-
-// Marshal is json.Marshal without HTML escaping.
-func Marshal(v any) ([]byte, error) {
-	e := pool.Get().(*encoder)
-	e.buf.Reset()
-	err := e.enc.Encode(v)
-	var out []byte
-	if err == nil {
-		b := e.buf.Bytes()
-		out = append([]byte(nil), b[:len(b)-1]...) // Encode ends with a newline
-	}
-	if e.buf.Cap() <= maxPooled {
-		pool.Put(e)
-	}
-	return out, err
-}
+// Marshal is json.Marshal without HTML escaping, written by the codec
+// of internal/wire (encoding/json unless a comparison build picks
+// another).
+func Marshal(v any) ([]byte, error) { return wire.JSON.Marshal(v) }
 
 // MarshalIndent is json.MarshalIndent(v, "", "  ") without HTML escaping.
 func MarshalIndent(v any) ([]byte, error) {

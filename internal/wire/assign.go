@@ -28,6 +28,9 @@ var (
 // only encoding/json gets right: custom unmarshalers, interfaces, embedded
 // fields, ",string" options, arrays, []byte, non-string map keys.
 func NewAssigner(t reflect.Type) Assigner {
+	if !Fast {
+		return nil
+	}
 	c := assignCompiler{done: map[reflect.Type]*Assigner{}}
 	a := c.build(t)
 	if c.failed {

@@ -12,6 +12,9 @@ import (
 // It reports false for invalid JSON, trailing data and nesting deeper
 // than MaxDepth; the caller then uses encoding/json.
 func DecodeValue(data []byte) (any, bool) {
+	if !Fast {
+		return nil, false
+	}
 	v, i, ok := parseValue(data, Space(data, 0), 1)
 	if !ok || Space(data, i) != len(data) {
 		return nil, false

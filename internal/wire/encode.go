@@ -6,6 +6,9 @@ import "unicode/utf8"
 // unchanged: valid UTF-8 without control characters, quotes, backslashes
 // or U+2028/U+2029 ('<', '>' and '&' are written as they are).
 func PlainText(s string) bool {
+	if !Fast {
+		return false
+	}
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

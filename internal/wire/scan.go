@@ -21,6 +21,9 @@ const MaxDepth = 200
 // surrounding whitespace. It returns false when data is not such an
 // object or fn returns false.
 func Object(data []byte, fn func(key []byte, escaped bool, val []byte) bool) bool {
+	if !Fast {
+		return false
+	}
 	i := Space(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false
@@ -274,7 +277,7 @@ func StringMember(val []byte, dst *string) bool {
 // encoding/json would decode it to exactly those bytes: no escapes and
 // valid UTF-8.
 func PlainString(val []byte) (string, bool) {
-	if len(val) < 2 || val[0] != '"' {
+	if !Fast || len(val) < 2 || val[0] != '"' {
 		return "", false
 	}
 	s := val[1 : len(val)-1]
@@ -298,6 +301,9 @@ func PlainString(val []byte) (string, bool) {
 // as it is: valid JSON, no whitespace outside strings, and no U+2028 or
 // U+2029 (which encoding/json always escapes).
 func MarshalsUnchanged(data []byte) bool {
+	if !Fast {
+		return false
+	}
 	end, ok := Value(data, 0, 1)
 	if !ok || end != len(data) {
 		return false

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
@@ -135,13 +134,13 @@ func FuzzMarshalsUnchanged(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if MarshalsUnchanged(data) {
-			got, err := jsonenc.Marshal(json.RawMessage(data))
+			got, err := JSON.Marshal(json.RawMessage(data))
 			if err != nil || string(got) != string(data) {
 				t.Fatalf("MarshalsUnchanged(%q), but jsonenc.Marshal writes %q, %v", data, got, err)
 			}
 		}
 		if s := string(data); PlainText(s) {
-			got, err := jsonenc.Marshal(s)
+			got, err := JSON.Marshal(s)
 			if err != nil || string(got) != `"`+s+`"` {
 				t.Fatalf("PlainText(%q), but jsonenc.Marshal writes %q, %v", s, got, err)
 			}

@@ -95,7 +95,7 @@ type compiler struct {
 // CompileValidator returns the fast validator of a schema document, or nil
 // when the document is not one it can reason about at all.
 func CompileValidator(root map[string]any, checks Checks) *Validator {
-	if root == nil {
+	if !Fast || root == nil {
 		return nil
 	}
 	if s, ok := root["$schema"]; ok && s != draft2020 && s != draft2020+"#" {
