@@ -141,7 +141,7 @@ func (cfg *config) split() error {
 			want = 0
 		}
 		if len(rest) != want {
-			return inspector.Usagef("%s: want exactly one target (got %d words: %s)", orWord(cfg.cmd, "mcpdev"), len(rest)+len(cfg.command), strings.Join(rest, " "))
+			return inspector.Usagef("%swant exactly one target (got %d words: %s)%s", cmdPrefix(cfg.cmd), len(rest)+len(cfg.command), strings.Join(rest, " "), commandHint(cfg.cmd, rest))
 		}
 	case "cache":
 		return cfg.splitCache()
@@ -158,6 +158,9 @@ func (cfg *config) split() error {
 		if !hasTarget {
 			if len(rest) == 0 {
 				return inspector.Usagef("call: no target")
+			}
+			if hint := callCommandHint(rest); hint != "" {
+				return inspector.Usagef("call: %s is a command, not a target%s", rest[0], hint)
 			}
 			rest = rest[1:]
 		}
@@ -193,11 +196,13 @@ func (a *ageFlag) Set(s string) error {
 	return err
 }
 
-func orWord(s, def string) string {
-	if s == "" {
-		return def
+// cmdPrefix starts a usage message about command cmd ("tools: "); the
+// bare mcpdev gets none, as every message already starts with "mcpdev: ".
+func cmdPrefix(cmd string) string {
+	if cmd == "" {
+		return ""
 	}
-	return s
+	return cmd + ": "
 }
 
 func indexOf(list []string, s string) int {
