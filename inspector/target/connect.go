@@ -179,10 +179,18 @@ func (c *Connection) Explain(err error) error {
 // Diagnose explains why a live connection ended (after Client.Done is
 // closed): the server's exit code, its stderr, stray stdout lines.
 func (c *Connection) Diagnose(err error) *Report {
-	if c.proc == nil {
-		return Doctor(err)
+	if c.proc != nil {
+		return Doctor(c.failure(StageSession, err, true))
 	}
-	return Doctor(c.failure(StageSession, err, true))
+	r := Doctor(err)
+	if r == nil {
+		return nil
+	}
+	r.Lost = true
+	if c.Target != nil {
+		r.Target = c.Target.Name
+	}
+	return r
 }
 
 // Transport names how the connection reaches its server: "stdio",

@@ -23,7 +23,8 @@ type Report struct {
 	// wrong-id, no-answer, rejected, http-status, auth-required, refused,
 	// unreachable, error.
 	Kind    string
-	Target  string   // the target's name
+	Target  string   // the target's name ("" for a connection without one)
+	Lost    bool     // the server was connected, then the connection ended
 	Summary string   // one line
 	Details []string // compiler messages, stderr or stdout lines
 	Hints   []string // what to try
@@ -34,7 +35,7 @@ type Report struct {
 // termtext.Line.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "cannot connect to %s: %s\n", termtext.Line(r.Target), termtext.Line(r.Summary))
+	fmt.Fprintf(&b, "%s: %s\n", r.heading(), termtext.Line(r.Summary))
 	for _, d := range r.Details {
 		fmt.Fprintf(&b, "    %s\n", termtext.Line(d))
 	}
@@ -42,6 +43,22 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "  try: %s\n", termtext.Line(h))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// heading says what failed: connecting, or a connection that was up
+// ("lost the connection to …"), naming the target when there is one.
+func (r *Report) heading() string {
+	what := "cannot connect"
+	if r.Lost {
+		what = "lost the connection"
+	}
+	switch {
+	case r.Target != "":
+		return what + " to " + termtext.Line(r.Target)
+	case r.Lost:
+		return what + " to the server"
+	}
+	return what
 }
 
 // Doctor explains a failed connection (a *ConnectError from Connect or
@@ -54,7 +71,7 @@ func Doctor(err error) *Report {
 	if !errors.As(err, &ce) {
 		return &Report{Kind: "error", Summary: err.Error()}
 	}
-	r := &Report{Target: ce.Target.Name}
+	r := &Report{Target: ce.Target.Name, Lost: ce.Stage == StageSession}
 	switch ce.Stage {
 	case StageBuild:
 		diagnoseBuild(r, ce)

@@ -52,7 +52,7 @@ func TestGoldenScreens(t *testing.T) {
 		{"crashed", func(m *Model, c *clock) {
 			press(m, "enter")
 			typeText(m, "dune")
-			report := "cannot connect to examples/bookshop: the server exited with code 2\n" +
+			report := "lost the connection to examples/bookshop: the server exited with code 2 during the session\n" +
 				"    panic: shelf index out of range\n    goroutine 1 [running]:\n    main.main()\n" +
 				"  try: fix the panic above, then press R"
 			m.Update(disconnectedMsg{gen: m.gen, err: context.Canceled, report: report})

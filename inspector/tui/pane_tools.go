@@ -29,6 +29,9 @@ type toolsPane struct {
 	filtering bool // the filter input has the keys
 	loaded    bool
 	err       error // tools/list failed
+	// unreachable: the server could not be started or initialized, so
+	// there is no list to wait for.
+	unreachable bool
 	outbox
 }
 
@@ -172,12 +175,14 @@ func (p *toolsPane) View() string {
 		case p.err != nil:
 			b.WriteString("\n" + st.ProtocolError.Render("tools/list failed:") + "\n" + ansi.Wrap(p.err.Error(), max(p.width, 10), ""))
 			return b.String()
+		case !p.loaded && p.unreachable:
+			msg = "no tools: the server could not be reached"
 		case !p.loaded:
 			msg = "listing tools…"
 		case p.filtered():
 			msg = "no tool matches"
 		}
-		b.WriteString("\n" + st.Dim.Render(msg))
+		b.WriteString("\n" + st.Dim.Render(ansi.Wrap(msg, max(p.width, 10), "")))
 	}
 	return b.String()
 }

@@ -100,6 +100,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 		return closeConnCmd(msg.conn)
 	}
 	m.sess.conn = msg.conn
+	m.tools.unreachable = false
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
 	m.header.buildStart = time.Time{}
 	if m.focus == focusDoctor {
@@ -119,6 +120,7 @@ func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
 	m.dev.awaitTools = false // a dev restart failed: no diff to wait for
 	m.setDevHeader()
 	m.state, m.header.state = stateFailed, stateFailed
+	m.tools.unreachable = true
 	m.header.buildStart = time.Time{}
 	m.doctor.set("The server could not be started", msg.report)
 	m.setFocus(focusDoctor)
