@@ -21,7 +21,8 @@
 //     the cursor leaves the field;
 //   - boolean: yes/no select; enum: inline select of typed values (a
 //     numeric enum stays a number, a nullable enum offers "none");
-//     optional ones start at "(not set)", which omits the argument;
+//     optional ones start at "(not set)", which omits the argument; a
+//     boolean with a default starts on it and offers yes and no only;
 //   - array of enums: multi-select; other arrays: items added and removed;
 //   - object: grouped sub-fields; anyOf/oneOf (also at the root): choose a
 //     variant, then fill its fields (values survive switching variants);
