@@ -41,7 +41,8 @@ Target flags (tools, call):
 tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
 call flags:
   --args-json '{…}'  the arguments as JSON (key=value pairs are applied on top)
-  --no-validate      send arguments even if the input schema refuses them
+  --no-validate      send arguments even if the input schema refuses them (and
+                     call a task-only tool with a plain tools/call)
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
   --timeout 60s      per request; every progress notification restarts it

@@ -61,6 +61,9 @@ func callTool(ctx context.Context, c *target.Connection, tool string, opts *Call
 	if err != nil {
 		return nil, err
 	}
+	if call.NeedsTask(info) && !o.NoValidate {
+		return nil, &call.NeedsTaskError{Tool: tool}
+	}
 	argv, err := prepareArgs(info, &o)
 	if err != nil {
 		return nil, err

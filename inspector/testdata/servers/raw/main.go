@@ -1,6 +1,7 @@
 // A hand-written MCP server (standard library only) with the odd behaviours
 // the mcpdev tests need: an invalid tool schema, a JSON-RPC error, a slow
-// tool, progress notifications, tools reporting their environment, and
+// tool, progress notifications, tools reporting their environment, a tool
+// that runs only as a task (execution.taskSupport "required"), and
 // big messages: the big tool returns a text of the given size with the
 // response's id last (as the TypeScript SDK writes it), and with
 // RAW_TOOLS_PAD=N tools/list is padded to about N bytes.
@@ -49,6 +50,7 @@ const tools = `[
  {"name":"progress","inputSchema":{"type":"object","properties":{"steps":{"type":"integer"},"ms":{"type":"integer"}}}},
  {"name":"env","inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}},
  {"name":"cwd","inputSchema":{"type":"object"}},
+ {"name":"research","description":"Runs only as a task.","inputSchema":{"type":"object","properties":{"topic":{"type":"string"}}},"execution":{"taskSupport":"required"}},
  {"name":"big","description":"Return a text of the given size.","inputSchema":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0}},"required":["bytes"]}}
 ]`
 
@@ -122,6 +124,8 @@ func call(m message) {
 	case "cwd":
 		wd, _ := os.Getwd()
 		send(message{ID: m.ID, Result: text(wd)})
+	case "research":
+		send(message{ID: m.ID, Error: map[string]any{"code": -32601, "message": "Tool research requires task-augmented execution"}})
 	default:
 		send(message{ID: m.ID, Error: map[string]any{"code": -32602, "message": "Unknown tool: " + p.Name}})
 	}
