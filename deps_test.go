@@ -11,7 +11,7 @@ import (
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← sdk, forms
-//	internal/schema ← internal/wire ← transport, sdk
+//	internal/schema ← internal/wire ← transport, sdk;  internal/termtext ← sdk, inspector
 //
 // sdk and transport never pull in a TUI library; forms knows nothing of MCP;
 // transport never links the JSON Schema compiler; internal/schema is stdlib only;
@@ -27,6 +27,8 @@ func TestImportDirection(t *testing.T) {
 		{"./transport/...", []string{"github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile"}},
 		{"./internal/schema", []string{"github.com/mcpdev/mcpdev/", "github.com/santhosh-tekuri/", "charm.land/", "github.com/charmbracelet/"}},
 		{"./internal/schema/compile", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector", "charm.land/", "github.com/charmbracelet/"}},
+		// sdk shows server text through internal/termtext: it stays stdlib only.
+		{"./internal/termtext", []string{"github.com/", "charm.land/", "golang.org/"}},
 		{"./examples/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
 	}
 	for _, r := range rules {

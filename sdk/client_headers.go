@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -65,7 +66,9 @@ func (c *Client) warn(err error) {
 		c.opts.OnWarning(err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "warning: %v\n", err)
+	// The message quotes the server (tool names, header names): shown
+	// safely on a terminal.
+	fmt.Fprintf(os.Stderr, "warning: %s\n", termtext.Line(err.Error()))
 }
 
 // learnParamHeaders handles a tools/call refused for its Mcp-Param-*
