@@ -10,21 +10,29 @@
 # "floor": the reference with the sdk's dependencies linked and initialised
 # (sdk/testdata/minimal-responder/floor.go). prompts/get: sdk/testdata/promptserver's
 # review prompt (arguments read from strings and validated) against the same
-# reference, whose ratio should be no lower than tools/call's.
+# reference, whose ratio should be no lower than tools/call's. Then cold start
+# (spawn -> initialize -> tools/list answered) of the same binaries, ROUNDS
+# interleaved rounds, with the sdk server's start-up split into its pieces
+# (package init, doc comments, schema inference, compilation, first response;
+# bench/cmd/startup).
 #
-#   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x by default
+#   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x ROUNDS=20 by default
 #   COUNT=10 bash bench/compare.sh
 #   TAGS=wireslow bash bench/compare.sh   # build tags for the sdk side (wireslow: every
 #     bespoke JSON path of internal/wire off; a codec under a tag: see internal/wire/codec.go)
+#   PARTS=startup bash bench/compare.sh   # only some of: calls rss startup
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${COUNT:-5}
 benchtime=${BENCHTIME:-20000x}
 tags=${TAGS:+-tags=$TAGS}
 export MCPDEV_BENCH_TAGS=${TAGS:-}
+rounds=${ROUNDS:-20}
+parts=" ${PARTS:-calls rss startup} "
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
+if [[ $parts == *" calls "* ]]; then
 echo "=== go test -bench (count=$count, benchtime=$benchtime)"
 go test $tags -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
 
@@ -63,15 +71,18 @@ awk '
     b = "BenchmarkPromptGetStdio"; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"]); t = median(ns["BenchmarkCallStdio/reference"]) / median(ns["BenchmarkCallStdio/sdk"])
     printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (tools/call: %.2fx; target: at least as high)\n", b, s, r, r / s, t
   }' "$out/raw.txt"
+fi
 
-# Peak RSS of the 03 example after 20,000 calls, measured by the kernel
-# (/usr/bin/time -v: maximum resident set size) on a stream of requests.
-echo; echo "=== peak RSS after 20,000 calls (/usr/bin/time -v)"
 go build $tags -o "$out/03" ./examples/tutorial/03-field-constraints
 CGO_ENABLED=0 go build $tags -o "$out/03-static" ./examples/tutorial/03-field-constraints
 go build -o "$out/reference" ./sdk/testdata/minimal-responder
 go build -tags floor -o "$out/floor" ./sdk/testdata/minimal-responder
 CGO_ENABLED=0 go build -tags floor -o "$out/floor-static" ./sdk/testdata/minimal-responder
+
+if [[ $parts == *" rss "* ]]; then
+# Peak RSS of the 03 example after 20,000 calls, measured by the kernel
+# (/usr/bin/time -v: maximum resident set size) on a stream of requests.
+echo; echo "=== peak RSS after 20,000 calls (/usr/bin/time -v)"
 {
   echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}'
   echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
@@ -91,3 +102,14 @@ for bin in 03 03-static reference floor floor-static; do
 done
 echo "(floor: the reference with the sdk's dependencies linked and initialised, -tags floor;"
 echo " -static: CGO_ENABLED=0, so linking net does not make the binary dynamic)"
+fi
+
+if [[ $parts == *" startup "* ]]; then
+# Cold start: each binary spawned afresh ROUNDS times, interleaved; the
+# 03 example built with -tags startuptrace reports its pieces.
+echo; echo "=== cold start ($rounds rounds)"
+go build -tags startuptrace -o "$out/03-traced" ./examples/tutorial/03-field-constraints
+(cd bench && go build -o "$out/startup" ./cmd/startup)
+"$out/startup" -rounds "$rounds" -trace "03-traced=$out/03-traced" \
+  "sdk=$out/03" "reference=$out/reference" "floor=$out/floor"
+fi

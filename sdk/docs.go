@@ -49,6 +49,7 @@ var docs = &docIndex{
 // pkg returns the docs of the package with the given import path, or nil
 // when neither a table nor its source is at hand.
 func (d *docIndex) pkg(importPath string) *godoc.Package {
+	defer startPhase("docs").end()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if p := d.registered[importPath]; p != nil {
@@ -74,6 +75,7 @@ func (d *docIndex) pkg(importPath string) *godoc.Package {
 // packages of its callers live (known from their debug info), and returns
 // fn as the runtime names it.
 func (d *docIndex) noteSource(fn any) funcRef {
+	defer startPhase("docs").end()
 	pc := reflect.ValueOf(fn).Pointer()
 	ref := parseFuncName(runtime.FuncForPC(pc).Name())
 	d.mu.Lock()

@@ -28,6 +28,7 @@ type lostDocs struct {
 // lost reports what tool ref with argument and result types in and out
 // lacks; hasDesc is true when ToolOptions.Description is set.
 func (d *docIndex) lost(ref funcRef, hasDesc bool, in, out reflect.Type) lostDocs {
+	defer startPhase("docs").end()
 	var l lostDocs
 	missing := map[string]bool{}
 	check := func(pkg string) bool {

@@ -59,6 +59,7 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	} else if hasHeaderTags(t) {
 		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
 	}
+	defer startPhase("compile").end() // and the pieces below
 	args, err := newArgSchema(check)
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)

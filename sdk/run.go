@@ -36,6 +36,7 @@ func (s *Server) Run(ctx context.Context) error {
 // RunArgs is Run with the arguments given (without the program name); it
 // handles SIGINT and SIGTERM as Run does.
 func (s *Server) RunArgs(ctx context.Context, args []string) error {
+	traceMark("run-at")
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills, as without Run

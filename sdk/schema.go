@@ -38,6 +38,7 @@ func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema
 }
 
 func inferSchemaWith(t reflect.Type, fix schemaFixer) *jsonschema.Schema {
+	defer startPhase("infer").end()
 	names := newDefNames(t)
 	s := newReflector(fix.docs, names).ReflectFromType(t)
 	if st := derefType(t); st.Kind() == reflect.Struct {
@@ -214,6 +215,7 @@ func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
 }
 
 func mustJSON(v any) json.RawMessage {
+	defer startPhase("infer").end()
 	b, err := jsonenc.Marshal(v)
 	if err != nil {
 		panic(err)

@@ -73,6 +73,7 @@ type Server struct {
 
 // NewServer returns a server named name; opts may be nil.
 func NewServer(name string, opts *ServerOptions) *Server {
+	traceMark("new-server-at")
 	s := &Server{byName: map[string]*registeredTool{}, sessions: map[*serverSession]struct{}{}}
 	if opts != nil {
 		s.opts = *opts
@@ -250,6 +251,7 @@ func (s *Server) notifyListChanged() { s.listChanged(listTools) }
 // own goroutine, a slow tool never blocks the connection, and a quick call
 // is answered without waiting for another thread to wake up.
 func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
+	traceServe()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func())}

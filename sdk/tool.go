@@ -89,6 +89,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 	if len(opts) == 1 && opts[0] != nil {
 		o = *opts[0]
 	}
+	defer startPhase("register").end()
 	ref := docs.noteSource(fn)
 	info, err := describeTool(o, ref)
 	if err != nil {

@@ -24,6 +24,7 @@ var ErrRemoteRef = compile.ErrRemoteRef
 // otherwise) once, for repeated validation. Formats and content encodings
 // are asserted, not just annotations: a date-time must be one.
 func compileSchema(raw []byte) (*jsonschema.Schema, error) {
+	defer startPhase("compile").end()
 	return compile.Schema(raw, pydantic.Configure) // formats and base64 checked, in Pydantic's words
 }
 
