@@ -41,6 +41,7 @@ type run struct {
 	initialized time.Duration // spawn → initialize answered
 	listed      time.Duration // spawn → tools/list answered
 	rssKB       float64       // VmHWM once tools/list is answered
+	cpu         time.Duration // user+system CPU of the whole run (less sensitive to other load than wall time)
 	stderr      string
 }
 
@@ -120,6 +121,7 @@ func coldStart(bin string, env []string) (run, error) {
 	stdin.Close()
 	io.Copy(io.Discard, out)
 	cmd.Wait()
+	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	r.stderr = stderr.String()
 	return r, nil
 }
@@ -175,16 +177,17 @@ func tracePieces(bin string) (map[string]float64, error) {
 
 func report(names []string, runs [][]run, rounds int) {
 	fmt.Printf("cold start: spawn -> initialize and tools/list answered, %d interleaved rounds (medians)\n", rounds)
-	fmt.Printf("%-12s %14s %14s %14s %16s\n", "server", "initialize", "tools/list", "peak RSS", "ratio to "+names[1])
+	fmt.Printf("%-12s %14s %14s %14s %12s %16s\n", "server", "initialize", "tools/list", "peak RSS", "CPU", "ratio to "+names[1])
 	for i, name := range names {
-		var ratios, init, list, rss []float64
+		var ratios, init, list, rss, cpu []float64
 		for k, r := range runs[i] {
 			ratios = append(ratios, float64(r.listed)/float64(runs[1][k].listed))
 			init = append(init, float64(r.initialized.Microseconds())/1000)
 			list = append(list, float64(r.listed.Microseconds())/1000)
 			rss = append(rss, r.rssKB/1024)
+			cpu = append(cpu, float64(r.cpu.Microseconds())/1000)
 		}
-		fmt.Printf("%-12s %11.2f ms %11.2f ms %10.1f MiB %15.2fx\n", name, median(init), median(list), median(rss), median(ratios))
+		fmt.Printf("%-12s %11.2f ms %11.2f ms %10.1f MiB %9.1f ms %15.2fx\n", name, median(init), median(list), median(rss), median(cpu), median(ratios))
 	}
 	var ratios []float64
 	for k := range runs[0] {
