@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -132,7 +133,7 @@ func qualifiedName(t reflect.Type, level int) string {
 	}
 	elems := strings.Split(t.PkgPath(), "/")
 	if max := maxLevel(t); level >= max {
-		name := camel(elems...) + "_" + identRE.ReplaceAllString(t.Name(), "_")
+		name := camel(elems...) + "_" + identRE().ReplaceAllString(t.Name(), "_")
 		if level > max {
 			name += strconv.Itoa(level - max + 1)
 		}
@@ -141,9 +142,10 @@ func qualifiedName(t reflect.Type, level int) string {
 	return camel(elems[len(elems)-level:]...) + base
 }
 
+// Compiled on first use: only generic types need them.
 var (
-	qualifierRE = regexp.MustCompile(`[\w./-]*/`) // "github.com/x/" in a type argument
-	identRE     = regexp.MustCompile(`\W`)
+	qualifierRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[\w./-]*/`) }) // "github.com/x/" in a type argument
+	identRE     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\W`) })
 )
 
 // bareName is t's Go name with type arguments named by package and name,
@@ -154,7 +156,7 @@ func bareName(t reflect.Type) string {
 	if !strings.Contains(name, "[") {
 		return name
 	}
-	return identRE.ReplaceAllString(qualifierRE.ReplaceAllString(name, ""), "_")
+	return identRE().ReplaceAllString(qualifierRE().ReplaceAllString(name, ""), "_")
 }
 
 // camel joins import path elements as one identifier: "my-pkg", "v2" →
