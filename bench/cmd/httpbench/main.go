@@ -24,6 +24,7 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -82,7 +83,7 @@ func main() {
 		return
 	}
 	runs := []struct{ impl, proto string }{
-		{"mcpdev", "legacy"}, {"mcpdev", "stateless"}, {"mcp-go", "legacy"}, {"go-sdk", "legacy"},
+		{"mcpdev", "legacy"}, {"mcpdev", "stateless"}, {"mcp-go", "legacy"}, {"go-sdk", "legacy"}, {"fixed", "legacy"},
 	}
 	// Rounds interleave the servers, so that a slow spell of a shared
 	// machine hits all of them; each ratio is taken within a round and the
@@ -130,6 +131,9 @@ func main() {
 	fmt.Printf("ratio mcpdev/go-sdk: %.2fx calls/s (stateless: %.2fx), %.2fx memory\n",
 		ratio("mcpdev/legacy", "go-sdk/legacy", rate), ratio("mcpdev/stateless", "go-sdk/legacy", rate),
 		ratio("mcpdev/legacy", "go-sdk/legacy", rss))
+	fmt.Printf("ratio mcpdev/bare handler: %.2fx calls/s (stateless: %.2fx); server CPU per call %.2fx (target: >= 2x mcp-go, >= 0.6x the bare handler)\n",
+		ratio("mcpdev/legacy", "fixed/legacy", rate), ratio("mcpdev/stateless", "fixed/legacy", rate),
+		ratio("mcpdev/legacy", "fixed/legacy", cpu))
 }
 
 // median of f over rs.
@@ -149,6 +153,9 @@ func median(rs []result, f func(result) float64) float64 {
 }
 
 func label(impl, proto string) string {
+	if impl == "fixed" {
+		return "bare net/http handler (same bytes)"
+	}
 	if proto == "stateless" {
 		return impl + " (2026-07-28, stateless)"
 	}
@@ -191,21 +198,11 @@ func serveImpl(impl string) {
 			})
 		h = gosdk.NewStreamableHTTPHandler(func(*http.Request) *gosdk.Server { return s }, nil)
 	case "fixed":
-		// Not an MCP server: net/http answering every POST with a fixed
-		// result after reading the body. The floor under any server here
-		// (run it with -serve fixed and -url).
-		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Mcp-Session-Id", "fixed")
-			text := "hello"
-			if i := bytes.Index(body, []byte(`"text":"`)); i >= 0 {
-				if j := bytes.IndexByte(body[i+8:], '"'); j >= 0 {
-					text = string(body[i+8 : i+8+j])
-				}
-			}
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":%q}]}}`, text)
-		})
+		// Not an MCP server: a bare net/http handler that reads the body and
+		// answers with the bytes and headers mcpdev answers a call with
+		// (the id and text cut out of the request, no JSON decoding). The
+		// floor under any server here.
+		h = http.HandlerFunc(fixedAnswer)
 	default:
 		log.Fatalf("unknown implementation %q", impl)
 	}
@@ -215,6 +212,36 @@ func serveImpl(impl string) {
 	}
 	fmt.Printf("READY http://%s/mcp\n", ln.Addr())
 	log.Fatal(transport.NewHTTPServer(h, nil).Serve(ln))
+}
+
+// fixedAnswer is the "fixed" handler: mcpdev's answer to an echo call,
+// byte for byte, headers included.
+func fixedAnswer(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	id, text := cut(body, `"id":`, ','), cut(body, `"text":"`, '"')
+	if id == "" {
+		id = "0"
+	}
+	data := `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"` + text +
+		`"}],"structuredContent":{"result":"` + text + `"}}}`
+	h := w.Header()
+	h.Set("Mcp-Session-Id", "fixed")
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	io.WriteString(w, data)
+}
+
+// cut returns what follows after in body, up to end.
+func cut(body []byte, after string, end byte) string {
+	i := bytes.Index(body, []byte(after))
+	if i < 0 {
+		return ""
+	}
+	rest := body[i+len(after):]
+	if j := bytes.IndexByte(rest, end); j >= 0 {
+		return string(rest[:j])
+	}
+	return ""
 }
 
 // measure starts impl in a child process and drives it.
