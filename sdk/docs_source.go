@@ -19,10 +19,12 @@ type sourceDirs struct {
 	dirs    map[string]string // import path → directory seen
 	modules map[string]string // module path → root directory
 	walked  map[string]bool   // directories already walked up from
+	tests   bool              // code of a _test.go file was seen: this is a test binary
 }
 
 func newSourceDirs() sourceDirs {
-	return sourceDirs{dirs: map[string]string{}, modules: map[string]string{}, walked: map[string]bool{}}
+	return sourceDirs{dirs: map[string]string{}, modules: map[string]string{}, walked: map[string]bool{},
+		tests: strings.HasSuffix(os.Args[0], ".test")}
 }
 
 // note records that the package importPath has a source file at file. A
@@ -31,6 +33,9 @@ func newSourceDirs() sourceDirs {
 func (s *sourceDirs) note(importPath, file string) {
 	if importPath == "" || !filepath.IsAbs(file) {
 		return
+	}
+	if strings.HasSuffix(file, "_test.go") {
+		s.tests = true
 	}
 	dir := filepath.Dir(file)
 	if _, ok := s.dirs[importPath]; !ok {
@@ -81,11 +86,15 @@ func modulePath(gomod string) (string, bool) {
 
 // dir returns the source directory of the package importPath and which of
 // its files hold it: an external test package (x_test) lives in the
-// directory of x.
+// directory of x. Outside a test binary no code of a _test.go file exists,
+// so those files are not read.
 func (s *sourceDirs) dir(importPath string) (string, godoc.Files, bool) {
 	base, external := strings.CutSuffix(importPath, "_test")
 	if !external {
 		d, ok := s.lookup(importPath)
+		if !s.tests {
+			return d, godoc.Source, ok
+		}
 		return d, godoc.WithTests, ok
 	}
 	d, ok := s.dirs[importPath]

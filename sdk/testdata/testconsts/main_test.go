@@ -1,0 +1,4 @@
+package main
+
+// Drama exists only in this package's tests.
+const Drama Genre = "drama"
