@@ -72,8 +72,7 @@ func TestBearerAuthOpaqueTokens(t *testing.T) {
 	in := &introspector{}
 	is := httptest.NewServer(in)
 	t.Cleanup(is.Close)
-	var endpoint string
-	endpoint = authedServer(t, func(resource string) *sdk.AuthOptions {
+	endpoint := authedServer(t, func(resource string) *sdk.AuthOptions {
 		return &sdk.AuthOptions{
 			Verify:   introspectionVerify(is.URL, resource),
 			Scopes:   []string{"books:read"},
