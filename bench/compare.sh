@@ -34,7 +34,7 @@ trap 'rm -rf "$out"' EXIT
 
 if [[ $parts == *" calls "* ]]; then
 echo "=== go test -bench (count=$count, benchtime=$benchtime)"
-go test $tags -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
+go test $tags -run '^$' -bench 'CallStdio|CallInMemory|SessionHandle|PromptGetStdio|ResourceReadStdio' -benchtime "$benchtime" -count "$count" ./sdk | tee "$out/raw.txt"
 
 # benchstat, if it can be fetched (skipped offline).
 if go run golang.org/x/perf/cmd/benchstat@latest "$out/raw.txt" >"$out/benchstat.txt" 2>/dev/null; then
@@ -68,8 +68,13 @@ awk '
     }
     printf "%-30s %9.0f ns/op  %s allocs/op (client + server, in process)\n", "BenchmarkCallInMemory", median(ns["BenchmarkCallInMemory"]), al["BenchmarkCallInMemory"]
     printf "%-30s %9.0f ns/op  %s allocs/op (server only: decode, validate, run, encode)\n", "BenchmarkSessionHandle", median(ns["BenchmarkSessionHandle"]), al["BenchmarkSessionHandle"]
-    b = "BenchmarkPromptGetStdio"; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"]); t = median(ns["BenchmarkCallStdio/reference"]) / median(ns["BenchmarkCallStdio/sdk"])
-    printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (tools/call: %.2fx; target: at least as high)\n", b, s, r, r / s, t
+    t = median(ns["BenchmarkCallStdio/reference"]) / median(ns["BenchmarkCallStdio/sdk"])
+    split("BenchmarkPromptGetStdio BenchmarkResourceReadStdio", others, " ")
+    for (k = 1; k <= 2; k++) {
+      b = others[k]; s = median(ns[b "/sdk"]); r = median(ns[b "/reference"])
+      printf "%-30s sdk %7.0f ns/op, reference %7.0f ns/op: ratio %.2fx (tools/call: %.2fx; target: at least as high)\n", b, s, r, r / s, t
+      printf "%-30s server CPU per call: sdk %.0f ns (tools/call: %.0f ns)\n", "", median(cpu[b "/sdk"]), median(cpu["BenchmarkCallStdio/sdk"])
+    }
   }' "$out/raw.txt"
 fi
 

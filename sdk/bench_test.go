@@ -102,6 +102,15 @@ func BenchmarkPromptGetStdio(b *testing.B) {
 	}
 }
 
+// BenchmarkResourceReadStdio is BenchmarkCallStdio for resources/read: a
+// resource template of testdata/resourceserver (its {isbn} matched and
+// checked against a pattern) against the reference's fixed answer.
+func BenchmarkResourceReadStdio(b *testing.B) {
+	for _, srv := range []struct{ name, pkg string }{{"sdk", "./testdata/resourceserver"}, {"reference", "./testdata/minimal-responder"}} {
+		b.Run(srv.name, func(b *testing.B) { benchStdioWork(b, srv.pkg, "", 1, benchResourceRead) })
+	}
+}
+
 // benchStdio keeps window tools/call requests in flight against a fresh
 // server process until b.N calls are answered.
 func benchStdio(b *testing.B, pkg, tags string, window int) {
@@ -153,11 +162,13 @@ type benchWork struct {
 	want []byte
 }
 
-// The tools/call and prompts/get the stdio benchmarks repeat.
+// The tools/call, prompts/get and resources/read the stdio benchmarks repeat.
 var (
 	benchToolCall  = benchWork{`,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}` + "\n", []byte(benchFound)}
 	benchPromptGet = benchWork{`,"method":"prompts/get","params":{"name":"review","arguments":{"title":"Dune","stars":"4"}}}` + "\n",
 		[]byte(`Write a warm review of \"Dune\" giving it 4 of 5 stars.`)}
+	benchResourceRead = benchWork{`,"method":"resources/read","params":{"uri":"bookshop://books/9780441172719"}}` + "\n",
+		[]byte(`"text":"Dune (9780441172719): a noble family takes over the desert planet."`)}
 )
 
 // startBenchServer builds pkg (with build tags, if any), starts it and
@@ -341,4 +352,32 @@ type benchReviewArgs struct {
 	Title string `json:"title"`
 	Stars int    `json:"stars" jsonschema:"minimum=1,maximum=5"`
 	Tone  string `json:"tone,omitempty" jsonschema:"enum=warm,enum=dry,enum=witty,default=warm"`
+}
+
+// BenchmarkResourceHandle is the server's own cost per resources/read of a
+// template, as BenchmarkSessionHandle is per tools/call.
+func BenchmarkResourceHandle(b *testing.B) {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", func(ctx context.Context, a benchBookArgs) (string, error) {
+		return "Dune (" + a.ISBN + "): a noble family takes over the desert planet.", nil
+	}, &sdk.ResourceOptions{Name: "book", Description: "One book."})
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchResourceRead.tail, "\n"))
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ := transport.Decode(line)
+		resp := ss.Handle(ctx, m)
+		if resp.Error != nil || !bytes.Contains(resp.Result, benchResourceRead.want) {
+			b.Fatalf("response: %+v", resp)
+		}
+	}
+}
+
+// benchBookArgs mirror testdata/resourceserver's.
+type benchBookArgs struct {
+	ISBN string `json:"isbn" jsonschema:"pattern=^[0-9]{13}$"`
 }

@@ -17,6 +17,7 @@ import (
 type registeredTemplate struct {
 	info    ResourceTemplateInfo
 	tmpl    *uritemplate.Template
+	fast    *fastMatch // nil: every match goes to the library
 	args    *argSchema // the argument struct's schema, for the variables' types
 	read    func(ctx context.Context, uri string, vars json.RawMessage) ([]ResourceContents, error)
 	ttl     time.Duration
@@ -96,7 +97,7 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	}
 	info := ResourceTemplateInfo{URITemplate: uriTemplate, Name: name, Title: o.Title, Description: desc,
 		MimeType: o.MimeType, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
-	return &ResourceTemplateDef{t: &registeredTemplate{info: info, tmpl: tmpl, args: in.args, read: read, ttl: o.TTL, replace: o.Replace,
+	return &ResourceTemplateDef{t: &registeredTemplate{info: info, tmpl: tmpl, fast: newFastMatch(tmpl), args: in.args, read: read, ttl: o.TTL, replace: o.Replace,
 		complete: complete}}, nil
 }
 
@@ -123,6 +124,11 @@ func checkTemplateVars(tmpl *uritemplate.Template, args *argSchema) error {
 // arguments; false when uri does not fit. A variable of array type gets a
 // list even when one value matched.
 func (t *registeredTemplate) match(uri string) (json.RawMessage, bool) {
+	if t.fast != nil {
+		if vals, sure := t.fast.match(uri); sure {
+			return t.bindStrings(vals)
+		}
+	}
 	vals := t.tmpl.Match(uri)
 	if vals == nil {
 		return nil, false
@@ -134,6 +140,24 @@ func (t *registeredTemplate) match(uri string) (json.RawMessage, bool) {
 			args[name] = v.V
 		case len(v.V) > 0:
 			args[name] = v.V[0]
+		}
+	}
+	raw, err := json.Marshal(args)
+	return raw, err == nil
+}
+
+// bindStrings is match for fastMatch's answer: one string per variable
+// (nil: uri does not fit).
+func (t *registeredTemplate) bindStrings(vals map[string]string) (json.RawMessage, bool) {
+	if vals == nil {
+		return nil, false
+	}
+	args := make(map[string]any, len(vals))
+	for name, v := range vals {
+		if t.varType(name) == "array" {
+			args[name] = []string{v}
+		} else {
+			args[name] = v
 		}
 	}
 	raw, err := json.Marshal(args)

@@ -47,6 +47,11 @@ var (
 		"role":    "user",
 		"content": text{"text", `Write a warm review of "Dune" giving it 4 of 5 stars.`},
 	}}}
+	readResp = map[string]any{"contents": []map[string]string{{
+		"uri":      "bookshop://books/9780441172719",
+		"mimeType": "text/plain",
+		"text":     "Dune (9780441172719): a noble family takes over the desert planet.",
+	}}}
 	listResp = map[string]any{"tools": []map[string]any{{
 		"name":        "search_books",
 		"inputSchema": map[string]any{"type": "object"},
@@ -72,6 +77,8 @@ func main() {
 			result = callResp
 		case "prompts/get":
 			result = promptResp
+		case "resources/read":
+			result = readResp
 		}
 		data, err := json.Marshal(response{JSONRPC: "2.0", ID: req.ID, Result: result})
 		if err != nil {
