@@ -25,6 +25,18 @@ const maxEarlyCancels = 64
 
 // track registers a cancellable context for request id. done unregisters
 // it and reports whether the client cancelled the call meanwhile.
+// trackRequest is track for a request that may have no session (ss nil,
+// the stateless era): then nothing is tracked and it is never cancelled
+// by the peer.
+func (ss *serverSession) trackRequest(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
+	if ss == nil {
+		return ctx, notCancelled
+	}
+	return ss.track(ctx, id)
+}
+
+func notCancelled() bool { return false }
+
 func (ss *serverSession) track(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
 	ctx, cancel := context.WithCancel(ctx)
 	key := string(id)

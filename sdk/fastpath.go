@@ -12,6 +12,18 @@ import (
 // The fast paths that name sdk's protocol structs; their engines are in
 // internal/wire. fastpath_members_test.go ties each member list to its struct.
 
+// callParams reads the params of tools/call and prompts/get (the same
+// members: name, arguments, _meta): the fast decoder, else encoding/json.
+func callParams(raw json.RawMessage) (CallToolParams, error) {
+	var p CallToolParams
+	if decodeCallParams(raw, &p) {
+		return p, nil
+	}
+	p = CallToolParams{}
+	err := unmarshalParams(raw, &p)
+	return p, err
+}
+
 // decodeCallParams is unmarshalParams(raw, p) in one pass for the usual
 // tools/call params (see transport's decodeFast); false: use
 // unmarshalParams. Arguments share raw's bytes.

@@ -54,26 +54,20 @@ func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
 // nil) tracks it for notifications/cancelled, and a request the client
 // cancelled returns errCancelled.
 func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *GetPromptResult, err error) {
-	var p CallToolParams // the same members: name, arguments, _meta
-	if !decodeCallParams(m.Params, &p) {
-		p = CallToolParams{}
-		if err := unmarshalParams(m.Params, &p); err != nil {
-			return nil, err
-		}
+	p, err := callParams(m.Params) // the same members: name, arguments, _meta
+	if err != nil {
+		return nil, err
 	}
 	prompt := s.prompts.get(p.Name)
 	if prompt == nil {
 		return nil, unknownPrompt(p.Name)
 	}
-	if ss != nil {
-		var done func() bool
-		ctx, done = ss.track(ctx, m.ID)
-		defer func() {
-			if done() {
-				res, err = nil, errCancelled
-			}
-		}()
-	}
+	ctx, cancelled := ss.trackRequest(ctx, m.ID)
+	defer func() {
+		if cancelled() {
+			res, err = nil, errCancelled
+		}
+	}()
 	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
 	}

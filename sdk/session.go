@@ -201,26 +201,20 @@ func (ss *serverSession) callTool(ctx context.Context, m *transport.Message, emi
 // be nil) tracks it for notifications/cancelled, and a call the client
 // cancelled returns errCancelled, whatever the tool returned.
 func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *CallToolResult, err error) {
-	var p CallToolParams
-	if !decodeCallParams(m.Params, &p) {
-		p = CallToolParams{}
-		if err := unmarshalParams(m.Params, &p); err != nil {
-			return nil, err
-		}
+	p, err := callParams(m.Params)
+	if err != nil {
+		return nil, err
 	}
 	t := s.tool(p.Name)
 	if t == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
 	}
-	if ss != nil {
-		var done func() bool
-		ctx, done = ss.track(ctx, m.ID)
-		defer func() {
-			if done() {
-				res, err = nil, errCancelled
-			}
-		}()
-	}
+	ctx, cancelled := ss.trackRequest(ctx, m.ID)
+	defer func() {
+		if cancelled() {
+			res, err = nil, errCancelled
+		}
+	}()
 	ci.tool = p.Name
 	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
