@@ -113,7 +113,7 @@ if [[ $parts == *" startup "* ]]; then
 # Cold start: each binary spawned afresh ROUNDS times, interleaved; the
 # 03 example built with -tags startuptrace reports its pieces.
 echo; echo "=== cold start ($rounds rounds)"
-go build -tags startuptrace -o "$out/03-traced" ./examples/tutorial/03-field-constraints
+go build -tags "startuptrace${TAGS:+,$TAGS}" -o "$out/03-traced" ./examples/tutorial/03-field-constraints
 (cd bench && go build -o "$out/startup" ./cmd/startup)
 "$out/startup" -rounds "$rounds" -trace "03-traced=$out/03-traced" \
   "sdk=$out/03" "reference=$out/reference" "floor=$out/floor"

@@ -42,8 +42,11 @@ func ParseSize(s string) (int, error) {
 		return 0, fmt.Errorf("%q is not a size: want a number of bytes, or one with a unit, like 64MiB or 100MB", s)
 	}
 	n := v * float64(mult)
-	if n < minMessageSize || n > math.MaxInt {
+	if n < minMessageSize {
 		return 0, fmt.Errorf("%q: the size must be at least 1 KiB", s)
+	}
+	if n > math.MaxInt {
+		return 0, fmt.Errorf("%q: the size is too large for this machine", s)
 	}
 	return int(n), nil
 }

@@ -47,7 +47,7 @@ func DefaultKeyMap() KeyMap {
 	fk.Cancel.SetHelp("esc", "back to tools")
 	return KeyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Quit:      b([]string{"ctrl+c", "q"}, "q", "quit"),
+		Quit:      b([]string{"q"}, "q", "quit"), // ctrl+c is ForceQuit, matched first
 		Help:      b([]string{"?"}, "?", "more keys"),
 		NextPane:  b([]string{"tab"}, "tab", "next pane"),
 		PrevPane:  b([]string{"shift+tab"}, "shift+tab", "previous pane"),
