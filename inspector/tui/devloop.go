@@ -338,7 +338,7 @@ func (m *Model) recordSession() tea.Cmd {
 		return nil
 	}
 	if len(d.calls) == 0 {
-		m.status = "record: no finished calls since the last restart"
+		m.status = "record: nothing to write yet — no finished calls since the last restart; call a tool first"
 		return nil
 	}
 	name := fmt.Sprintf("session-%s.txtar", m.now().Format("20060102-150405"))

@@ -40,7 +40,7 @@ func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 func (m *Model) currentHelp() helpKeys {
 	k := &m.keys
 	if m.focus == focusForm && m.form.form != nil {
-		return formHelp(m.form.form.KeyMap(), k.ForceQuit)
+		return formHelp(m.form.form.KeyMap(), k.ForceQuit, &k.FormHelp)
 	}
 	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
 	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)
@@ -50,14 +50,16 @@ func (m *Model) currentHelp() helpKeys {
 
 // formHelp is the help of a focused form: the form's own keys (list keys
 // only where the cursor is in a list, the null key in a nullable value,
-// select-all in text) and ctrl+c.
-func formHelp(fk forms.KeyMap, quit key.Binding) helpKeys {
+// select-all in text) and ctrl+c; more (f1, as ? is typed into fields)
+// opens the full help.
+func formHelp(fk forms.KeyMap, quit key.Binding, more *key.Binding) helpKeys {
 	return helpKeys{
 		short: []key.Binding{
-			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway,
-			fk.Null, fk.SelectAll, fk.Prev, quit,
+			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Null, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway,
+			fk.SelectAll, fk.Prev, quit,
 		},
-		full: append(fk.FullHelp(), []key.Binding{quit}),
+		full: append(fk.FullHelp(), []key.Binding{*more, quit}),
+		more: more,
 	}
 }
 
@@ -89,14 +91,15 @@ func (m *Model) toggleHelp() {
 // syncHelp names what ? does next and re-lays the screen out when the
 // full help changed height (other keys were enabled).
 func (m *Model) syncHelp() {
+	what := "close help"
 	switch {
 	case !m.help.ShowAll:
-		m.keys.Help.SetHelp("?", "more keys")
+		what = "more keys"
 	case m.helpPage < len(m.helpPages())-1:
-		m.keys.Help.SetHelp("?", "next page")
-	default:
-		m.keys.Help.SetHelp("?", "close help")
+		what = "next page"
 	}
+	m.keys.Help.SetHelp("?", what)
+	m.keys.FormHelp.SetHelp("f1", what)
 	if m.helpHeight() != m.laidHelp {
 		m.resize(m.width, m.height)
 	}
@@ -148,7 +151,8 @@ func (m *Model) shortHelp(hk helpKeys, w int) string {
 // pages of at most helpRoom lines (the last line of each page of many
 // says which page it is).
 func (m *Model) helpPages() [][]string {
-	lines := m.fullHelpLines(m.currentHelp().full, m.width)
+	hk := m.currentHelp()
+	lines := m.fullHelpLines(hk.full, m.width)
 	room := m.helpRoom()
 	if len(lines) <= room {
 		return [][]string{lines}
@@ -166,7 +170,7 @@ func (m *Model) helpPages() [][]string {
 		if i == len(pages)-1 {
 			what = "close help"
 		}
-		foot := m.st.Dim.Render(fmt.Sprintf(" page %d/%d · ", i+1, len(pages))) + m.st.Key.Render("?") + m.st.Dim.Render(" "+what)
+		foot := m.st.Dim.Render(fmt.Sprintf(" page %d/%d · ", i+1, len(pages))) + m.st.Key.Render(hk.more.Help().Key) + m.st.Dim.Render(" "+what)
 		pages[i] = append(pages[i], foot)
 	}
 	return pages

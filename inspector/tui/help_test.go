@@ -144,7 +144,7 @@ func TestShortHelpFitsWithWholeEntries(t *testing.T) {
 				t.Errorf("%s at width %d: footer cut: %q", state, w, line)
 			}
 			hk := m.currentHelp()
-			known := append(enabledHelp([][]key.Binding{hk.short}), "? more keys")
+			known := append(enabledHelp([][]key.Binding{hk.short}), hk.more.Help().Key+" "+hk.more.Help().Desc)
 			for _, entry := range strings.Split(strings.TrimSpace(line), " • ") {
 				if !containsString(known, entry) {
 					t.Errorf("%s at width %d: %q is not a whole entry of %q", state, w, entry, known)

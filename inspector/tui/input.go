@@ -19,6 +19,10 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil
 	}
+	if m.focus == focusForm && key.Matches(k, m.keys.FormHelp) {
+		m.toggleHelp() // the form would take ?: f1 reaches the help from it
+		return nil
+	}
 	if p := m.keyPane(); p != nil {
 		return m.paneKey(p, k)
 	}

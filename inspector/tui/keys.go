@@ -16,6 +16,7 @@ import (
 type KeyMap struct {
 	ForceQuit           key.Binding // quits from anywhere, a form included
 	Quit, Help          key.Binding
+	FormHelp            key.Binding // Help where a form has the keys (? types there)
 	NextPane, PrevPane  key.Binding
 	Tab1, Tab2, Tab3    key.Binding
 	Tab4                key.Binding
@@ -48,7 +49,8 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		Quit:      b([]string{"q"}, "q", "quit"), // ctrl+c is ForceQuit, matched first
-		Help:      b([]string{"?"}, "?", "more keys"),
+		Help:      b([]string{"?", "f1"}, "?", "more keys"),
+		FormHelp:  b([]string{"f1"}, "f1", "more keys"),
 		NextPane:  b([]string{"tab"}, "tab", "next pane"),
 		PrevPane:  b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 		Tab1:      b([]string{"1"}, "1", "result"),
@@ -132,7 +134,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // all returns pointers to every binding, for enabling them together.
 func (k *KeyMap) all() []*key.Binding {
 	return []*key.Binding{
-		&k.Quit, &k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4,
+		&k.Quit, &k.Help, &k.FormHelp, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4,
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
@@ -159,7 +161,7 @@ type keyState struct {
 	pinned    bool // the changes view covers the output pane
 	watching  bool
 	rerun     bool // re-run on save is on
-	canRecord bool // there are calls to write into a session file
+	canRecord bool // there is a target to write a session file for (w says when there are no calls)
 }
 
 // sync enables exactly the bindings that apply in state s.
@@ -184,6 +186,7 @@ func (k *KeyMap) sync(s keyState) {
 		}
 	}
 	on(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
+	k.FormHelp.SetEnabled(s.focus == focusForm && s.formOpen)
 	k.Restart.SetEnabled(s.canRestart)
 	switch s.focus {
 	case focusTools:

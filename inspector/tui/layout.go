@@ -83,7 +83,7 @@ func (m *Model) syncKeys() {
 		pinned:     m.dev.pinned,
 		watching:   m.dev.watching,
 		rerun:      m.dev.rerun,
-		canRecord:  len(m.dev.calls) > 0 && m.dev.opts.Target != nil,
+		canRecord:  m.dev.opts.Target != nil,
 	})
 }
 

@@ -70,16 +70,36 @@ func (p *headerPane) View() string {
 	if p.info.Transport != "" {
 		parts = append(parts, p.info.Transport)
 	}
-	right := ""
+	info := ""
 	if len(parts) > 0 {
-		right = st.HeaderDim.Render(strings.Join(parts, " · ") + " · ")
+		info = st.HeaderDim.Render(strings.Join(parts, " · ") + " · ")
 	}
-	right += p.dev + p.stateText() + " "
-	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
-	if gap < 1 {
-		return ansi.Truncate(left+" "+right, p.width, "…")
+	return p.fit(left, info, p.dev+p.stateText()+" ")
+}
+
+// minNameWidth is the least of the server's name kept beside the protocol
+// and transport; a narrower header drops those first.
+const minNameWidth = 16
+
+// fit lays the header out on one line: the name on the left, info and
+// state on the right. The state always shows: when the line is too
+// narrow, info goes (if the name would keep less than minNameWidth), and
+// the name is cut with an ellipsis.
+func (p *headerPane) fit(left, info, state string) string {
+	w := ansi.StringWidth
+	if gap := p.width - w(left) - w(info) - w(state); gap >= 1 {
+		return left + strings.Repeat(" ", gap) + info + state
 	}
-	return left + strings.Repeat(" ", gap) + right
+	right := info + state
+	if p.width-w(right)-1 < minNameWidth {
+		right = state
+	}
+	room := p.width - w(right) - 1
+	if room < 2 {
+		return ansi.Truncate(state, p.width, "…")
+	}
+	left = ansi.Truncate(left, room, "…")
+	return left + strings.Repeat(" ", p.width-w(left)-w(right)) + right
 }
 
 func (p *headerPane) stateText() string {

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -170,5 +171,11 @@ func TestFlowStrayStdoutInLogs(t *testing.T) {
 	f := startTargetFlow(t, "hostile")
 	f.waitFor("Echoes." + shown)
 	f.keys("2")
-	f.waitFor("warning mcpdev: non-JSON-RPC stdout (below): other clients choke on it", "warning stdout: print() to stdout"+shown)
+	f.waitFor("warning mcpdev: non-JSON-RPC stdout (below): other clients choke on it", "warning stdout: print() to stdout")
+	f.finish()
+	// The stray line is wrapped to the pane: compare without the breaks.
+	flat := strings.Join(strings.Fields(ansi.Strip(f.m.logs.View())), "")
+	if want := strings.Join(strings.Fields("warning stdout: print() to stdout"+shown), ""); !strings.Contains(flat, want) {
+		t.Errorf("the logs do not show the stray line whole:\n%s", ansi.Strip(f.m.logs.View()))
+	}
 }
