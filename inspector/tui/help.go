@@ -30,6 +30,9 @@ type helpKeys struct {
 	short []key.Binding
 	full  [][]key.Binding
 	more  *key.Binding // the key that opens the full help (nil in a form)
+	// moreInline: more is one of short, in its place, not kept whatever
+	// else is left out (a form's own keys come first).
+	moreInline bool
 }
 
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
@@ -51,15 +54,17 @@ func (m *Model) currentHelp() helpKeys {
 // formHelp is the help of a focused form: the form's own keys (list keys
 // only where the cursor is in a list, the null key in a nullable value,
 // select-all in text) and ctrl+c; more (f1, as ? is typed into fields)
-// opens the full help.
+// opens the full help, shown after esc when the line has room: submit and
+// the way back matter more in a narrow footer than the way to more keys.
 func formHelp(fk forms.KeyMap, quit key.Binding, more *key.Binding) helpKeys {
 	return helpKeys{
 		short: []key.Binding{
-			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Null, fk.Cancel, fk.Next, fk.ToggleJSON, fk.SendAnyway,
+			fk.Submit, fk.AddItem, fk.RemoveItem, fk.Null, fk.Cancel, *more, fk.Next, fk.ToggleJSON, fk.SendAnyway,
 			fk.SelectAll, fk.Prev, quit,
 		},
-		full: append(fk.FullHelp(), []key.Binding{*more, quit}),
-		more: more,
+		full:       append(fk.FullHelp(), []key.Binding{*more, quit}),
+		more:       more,
+		moreInline: true,
 	}
 }
 
@@ -125,14 +130,14 @@ func (m *Model) shortHelp(hk helpKeys, w int) string {
 		return ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
 	}
 	sep := ansi.StringWidth(m.help.ShortSeparator)
-	more := hk.more != nil && hk.more.Enabled()
+	more := hk.more != nil && hk.more.Enabled() && !hk.moreInline
 	used := 1 // the leading space
 	if more {
 		used += width(*hk.more) + sep
 	}
 	var chosen []key.Binding
 	for _, b := range hk.short {
-		if !b.Enabled() || (hk.more != nil && slices.Equal(b.Keys(), hk.more.Keys())) {
+		if !b.Enabled() || (more && slices.Equal(b.Keys(), hk.more.Keys())) {
 			continue
 		}
 		if n := width(b) + sep*min(len(chosen), 1); used+n <= w {
