@@ -172,7 +172,7 @@ func TestFlowStrayStdoutInLogs(t *testing.T) {
 	f.waitFor("Echoes." + shown)
 	f.keys("2")
 	// (short pieces: the logs wrap long lines, a piece must fit on one)
-	f.waitFor("non-JSON-RPC stdout", "stdout: print() to stdout")
+	f.waitFor("non-JSON-RPC stdout", "warning stdout: print()")
 	f.finish()
 	// The stray line is wrapped to the pane: compare without the breaks.
 	flat := strings.Join(strings.Fields(ansi.Strip(f.m.logs.View())), "")
