@@ -124,6 +124,9 @@ func (c *Client) handshake(ctx context.Context) error {
 		want = ModernVersion
 	}
 	err := c.discover(ctx, want)
+	if v, ok := retryVersion(err); ok && ctx.Err() == nil {
+		err = c.discover(ctx, v) // once: the server named a version we speak
+	}
 	if err == nil || c.opts.ProtocolVersion != "" || ctx.Err() != nil || errors.Is(err, transport.ErrTooLarge) {
 		return err // (an answer too large is an answer: no fallback)
 	}
