@@ -188,9 +188,29 @@ func (c *StreamableClient) postOneWay(ctx context.Context, m *Message, stateless
 		return fmt.Errorf("transport: POST %s: HTTP %d", m.Method, resp.StatusCode)
 	}
 	if m.Method == "notifications/initialized" {
-		c.startGetStream()
+		c.awaitGetStream(ctx, c.startGetStream())
 	}
 	return nil
+}
+
+// getStreamWait bounds how long the handshake waits for the GET stream's
+// response headers before going on without them.
+const getStreamWait = 2 * time.Second
+
+// awaitGetStream waits until the server answered the first GET (or it
+// failed), so that the requests that follow the handshake reach a server
+// whose stream for server-initiated messages is already open: a server
+// that resumes a closed response stream on the GET stream (SEP-1699) must
+// not take a GET that is still on its way for that resumption.
+func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan struct{}) {
+	t := time.NewTimer(getStreamWait)
+	defer t.Stop()
+	select {
+	case <-ready:
+	case <-t.C:
+	case <-ctx.Done():
+	case <-c.ctx.Done():
+	}
 }
 
 // roundTrip POSTs a request and delivers everything the server answers.
@@ -311,21 +331,29 @@ func reconnectDelay(retry time.Duration, failures int) time.Duration {
 }
 
 // startGetStream opens the legacy GET stream for server-initiated
-// messages, once, and keeps it open (resuming) until Close.
-func (c *StreamableClient) startGetStream() {
+// messages, once, and keeps it open (resuming) until Close. The channel
+// is closed when the first GET was answered or failed (at once when no
+// stream is opened).
+func (c *StreamableClient) startGetStream() <-chan struct{} {
+	ready := make(chan struct{})
 	c.mu.Lock()
 	if c.getOpen || c.sessionID == "" || c.closed {
 		c.mu.Unlock()
-		return
+		close(ready)
+		return ready
 	}
 	c.getOpen = true
 	c.wg.Add(1)
 	c.mu.Unlock()
 	go func() {
 		defer c.wg.Done()
+		var once sync.Once
+		answered := func() { once.Do(func() { close(ready) }) }
+		defer answered()
 		lastID, retry := "", time.Duration(0)
 		for failures := 0; c.ctx.Err() == nil && failures < c.opts.ReconnectAttempts; {
 			resp, err := c.get(c.ctx, lastID)
+			answered()
 			if err != nil {
 				failures++
 				c.sleep(c.ctx, time.Duration(failures)*200*time.Millisecond)
@@ -353,6 +381,7 @@ func (c *StreamableClient) startGetStream() {
 			}
 		}
 	}()
+	return ready
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {
