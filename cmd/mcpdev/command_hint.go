@@ -21,14 +21,20 @@ func commandHint(cmd string, words []string) string {
 	return "\nto run a command as the server, put it after --: " + line + " -- " + strings.Join(words, " ")
 }
 
-// callCommandHint is commandHint for `mcpdev call`, whose words are
-// TARGET TOOL [key=value…]: a first word that is no file but an executable
+// callCommandHint is commandHint for `mcpdev call` (and read, prompt,
+// complete), whose words are TARGET TOOL [key=value…]: a first word that is no file but an executable
 // on PATH cannot be a target, and where its command ends is unknown.
-func callCommandHint(words []string) string {
+func callCommandHint(cmd string, words []string) string {
 	if len(words) < 2 || fileExists(words[0]) || !onPath(words[0]) {
 		return ""
 	}
-	return "\nto run a command as the server, put it after --: mcpdev call TOOL [key=value…] -- " + words[0] + " ARGS…"
+	return "\nto run a command as the server, put it after --: mcpdev " + cmd + " " + namedUsage[cmd] + " -- " + words[0] + " ARGS…"
+}
+
+// namedUsage is what goes between the command and -- in a hint.
+var namedUsage = map[string]string{
+	"call": "TOOL [key=value…]", "read": "URI [var=value…]", "prompt": "NAME [key=value…]",
+	"complete": "prompt NAME ARG[=TYPED] [key=value…]",
 }
 
 func isCommandWord(w string) bool { return fileExists(w) || onPath(w) }

@@ -15,6 +15,12 @@ var completionShells = []string{"bash", "zsh", "fish"}
 var subcommands = [][2]string{
 	{"tools", "list the server's tools"},
 	{"call", "call a tool"},
+	{"resources", "list the server's resources"},
+	{"templates", "list the server's resource templates"},
+	{"read", "read a resource"},
+	{"prompts", "list the server's prompts"},
+	{"prompt", "get a prompt's messages"},
+	{"complete", "complete a prompt or template argument"},
 	{"test", "run test sessions"},
 	{"cache", "show or clean the build cache"},
 	{"completion", "print a shell completion script"},

@@ -81,7 +81,7 @@ func TestCompletionBash(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(out)) != "complete -o default -F _mcpdev mcpdev" {
 		t.Fatalf("complete -p mcpdev: %v\n%s", err, out)
 	}
-	for _, cmd := range []string{"", "tools", "call", "test", "cache"} {
+	for _, cmd := range []string{"", "tools", "call", "test", "cache", "read", "prompt"} {
 		words := []string{"mcpdev", cmd, "-"}
 		if cmd == "" {
 			words = []string{"mcpdev", "-"}
@@ -94,8 +94,8 @@ func TestCompletionBash(t *testing.T) {
 		words []string
 		want  []string
 	}{
-		{[]string{"mcpdev", ""}, []string{"cache", "call", "completion", "test", "tools"}},
-		{[]string{"mcpdev", "c"}, []string{"cache", "call", "completion"}},
+		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
+		{[]string{"mcpdev", "c"}, []string{"cache", "call", "complete", "completion"}},
 		{[]string{"mcpdev", "call", "--no-"}, []string{"--no-state", "--no-validate", "--no-watch"}},
 		{[]string{"mcpdev", "completion", ""}, []string{"bash", "fish", "zsh"}},
 		{[]string{"mcpdev", "cache", ""}, []string{"clean"}},

@@ -21,7 +21,7 @@ const (
 	exitArgsRefused = 2 // arguments refused by the tool's input schema, not sent
 	exitAuth        = 3 // authentication required
 	exitConnect     = 4 // server could not be started, reached or initialized
-	exitToolError   = 5 // the tool returned isError, or there is no such tool
+	exitToolError   = 5 // the tool returned isError, or there is no such tool or prompt
 	exitBadSchema   = 6 // the server's own tool schema is invalid (--strict)
 	exitRPCError    = 7 // another JSON-RPC error from the server
 	exitTimeout     = 8 // a request timed out
@@ -34,6 +34,7 @@ func exitCode(err error) int {
 		usage   *inspector.UsageError
 		ae      *args.Error
 		tool    *call.ToolError
+		prompt  *call.PromptError
 		schema  *args.SchemaError
 		conn    *target.ConnectError
 		timeout *call.TimeoutError
@@ -51,7 +52,7 @@ func exitCode(err error) int {
 		return exitConnect
 	case errors.As(err, &ae):
 		return exitArgsRefused
-	case errors.As(err, &tool):
+	case errors.As(err, &tool), errors.As(err, &prompt):
 		return exitToolError
 	case errors.As(err, &schema):
 		return exitBadSchema

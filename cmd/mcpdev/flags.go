@@ -15,11 +15,11 @@ import (
 
 // config is a parsed command line.
 type config struct {
-	cmd        string   // "", "tools", "call", "test", "cache", "completion", "version"
+	cmd        string   // "", "tools", "call", "resources", "read", …, "version"
 	positional []string // words that are not flags, before --
 	command    []string // the words after --
-	tool       string   // call: the tool
-	pairs      []string // call: key=value…
+	tool       string   // call: the tool; read: the URI; prompt: the prompt
+	pairs      []string // call, read, prompt: key=value…; complete: every word after the target
 
 	resolve        target.ResolveOptions
 	connectTimeout time.Duration
@@ -63,7 +63,7 @@ func parseArgs(args []string) (*config, error) {
 		return nil, inspector.Usagef("no command or target")
 	}
 	switch args[0] {
-	case "tools", "call", "test", "cache", "completion":
+	case "tools", "call", "test", "cache", "completion", "resources", "templates", "prompts", "read", "prompt", "complete":
 		cfg.cmd, args = args[0], args[1:]
 	case "help":
 		return nil, flag.ErrHelp
@@ -135,7 +135,7 @@ func (cfg *config) split() error {
 		if cfg.command != nil {
 			return inspector.Usagef("test takes session files, not a command")
 		}
-	case "tools", "":
+	case "tools", "resources", "templates", "prompts", "":
 		want := 1
 		if hasTarget {
 			want = 0
@@ -154,21 +154,36 @@ func (cfg *config) split() error {
 		if len(rest) > 0 {
 			return inspector.Usagef("--version takes no arguments")
 		}
-	case "call":
-		if !hasTarget {
-			if len(rest) == 0 {
-				return inspector.Usagef("call: no target")
-			}
-			if hint := callCommandHint(rest); hint != "" {
-				return inspector.Usagef("call: %s is a command, not a target%s", rest[0], hint)
-			}
-			rest = rest[1:]
-		}
-		if len(rest) == 0 {
-			return inspector.Usagef("call: no tool name")
-		}
-		cfg.tool, cfg.pairs = rest[0], rest[1:]
+	case "call", "read", "prompt", "complete":
+		return cfg.splitNamed(hasTarget)
 	}
+	return nil
+}
+
+// namedWhat is what call, read, prompt and complete take after the target.
+var namedWhat = map[string]string{"call": "tool name", "read": "URI", "prompt": "prompt name", "complete": "prompt or template"}
+
+// splitNamed checks TARGET NAME [key=value…] (call, read, prompt) and
+// TARGET WORDS… (complete).
+func (cfg *config) splitNamed(hasTarget bool) error {
+	rest := cfg.positional
+	if !hasTarget {
+		if len(rest) == 0 {
+			return inspector.Usagef("%s: no target", cfg.cmd)
+		}
+		if hint := callCommandHint(cfg.cmd, rest); hint != "" {
+			return inspector.Usagef("%s: %s is a command, not a target%s", cfg.cmd, rest[0], hint)
+		}
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return inspector.Usagef("%s: no %s", cfg.cmd, namedWhat[cfg.cmd])
+	}
+	if cfg.cmd == "complete" {
+		cfg.pairs = rest
+		return nil
+	}
+	cfg.tool, cfg.pairs = rest[0], rest[1:]
 	return nil
 }
 

@@ -88,8 +88,8 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer conn.Close()
-	if cfg.cmd == "tools" {
-		return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warn})
+	if cfg.cmd != "call" {
+		return runListing(ctx, cfg, stdout, stderr, conn)
 	}
 	opts := &cli.CallOptions{
 		Pairs: cfg.pairs, ArgsJSON: cfg.argsJSON, NoValidate: cfg.noValidate, Strict: cfg.strict,
@@ -101,6 +101,26 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		}
 	}
 	return cli.RunCall(ctx, stdout, conn, cfg.tool, opts)
+}
+
+// runListing runs the commands besides call that need a connection.
+func runListing(ctx context.Context, cfg *config, stdout, stderr io.Writer, conn *target.Connection) error {
+	list := &cli.ListOptions{JSON: cfg.json, Timeout: cfg.timeout}
+	switch cfg.cmd {
+	case "resources":
+		return cli.RunResources(ctx, stdout, conn, list)
+	case "templates":
+		return cli.RunTemplates(ctx, stdout, conn, list)
+	case "prompts":
+		return cli.RunPrompts(ctx, stdout, conn, list)
+	case "read":
+		return cli.RunRead(ctx, stdout, conn, cfg.tool, &cli.ReadOptions{Pairs: cfg.pairs, JSON: cfg.json, Timeout: cfg.timeout})
+	case "prompt":
+		return cli.RunPrompt(ctx, stdout, conn, cfg.tool, &cli.PromptOptions{Pairs: cfg.pairs, NoValidate: cfg.noValidate, JSON: cfg.json, Timeout: cfg.timeout})
+	case "complete":
+		return cli.RunComplete(ctx, stdout, conn, cfg.pairs, &cli.CompleteOptions{JSON: cfg.json, Timeout: cfg.timeout})
+	}
+	return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warner(stderr)})
 }
 
 func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connection, error) {

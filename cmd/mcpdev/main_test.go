@@ -336,6 +336,31 @@ call search_books query=dune limit=500
 	}
 }
 
+// Wrong expectations on read, prompt and complete steps fail with a diff.
+func TestSessionReadPromptCompleteStepsFail(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.txtar")
+	testutil.WriteFile(t, bad, `target `+filepath.Join(repoRoot, "examples/bookshop")+`
+read bookshop://books/9780441172719
+  structured has {"title":"Dune Messiah"}
+prompt recommend liked=Dune
+  text contains "Recommend 7"
+complete prompt recommend liked=dun
+  text == "Dune"
+read bookshop://nope
+  text contains x
+`)
+	r := mcpdev(t, "test", bad)
+	if r.code != 1 || !strings.HasSuffix(strings.TrimSpace(r.stdout), "0 passed, 4 failed") {
+		t.Fatalf("exit %d\n%s", r.code, r.stdout)
+	}
+	for _, s := range []string{`-  "title": "Dune Messiah"`, `+  "title": "Dune"`, `text does not contain "Recommend 7"`,
+		"user: I liked the book above. Recommend 3", "+Dune Messiah", "JSON-RPC error -32602"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+}
+
 func TestUpdateRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.txtar")
 	testutil.WriteFile(t, path, `target `+filepath.Join(repoRoot, tutorial03)+`

@@ -61,6 +61,11 @@ func TestHostileServerTextIsSanitizedOnCLI(t *testing.T) {
 			[]string{"arguments refused by strict" + shown, "need" + shown, "arguments of strict" + shown, "Argument" + shown}},
 		{"JSON-RPC error", []string{"call", hostile, failTool}, 7, nil, []string{"error" + shown}},
 		{"unknown tool", []string{"call", hostile, "nope"}, 5, nil, []string{"the server has: echo" + shown}},
+		{"resources", []string{"resources", hostile}, 0, []string{"doc" + shown, "Doc" + shown, "hostile://doc" + shown}, nil},
+		{"templates", []string{"templates", hostile}, 0, []string{"tmpl" + shown, "hostile://t/{x}" + shown}, nil},
+		{"read", []string{"read", hostile, "hostile://doc"}, 0, []string{"content" + shown}, nil},
+		{"prompts", []string{"prompts", hostile}, 0, []string{"ask" + shown, "Ask" + shown, "q" + shown}, nil},
+		{"prompt", []string{"prompt", "--no-validate", hostile, "ask"}, 0, []string{"described" + shown, "user" + shown, ": message" + shown}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

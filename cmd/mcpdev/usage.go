@@ -7,6 +7,18 @@ Usage:
   mcpdev tools [flags] TARGET            list the server's tools
   mcpdev call [flags] TARGET TOOL [key=value…]
                                          call a tool and print its result
+  mcpdev resources [flags] TARGET        list the server's resources
+  mcpdev templates [flags] TARGET        list its resource templates
+  mcpdev read [flags] TARGET URI [var=value…]
+                                         read a resource and print its contents
+                                         (a URI template is filled with var=value)
+  mcpdev prompts [flags] TARGET          list the server's prompts (* required)
+  mcpdev prompt [flags] TARGET NAME [key=value…]
+                                         get a prompt and print its messages
+  mcpdev complete [flags] TARGET prompt NAME ARG[=TYPED] [key=value…]
+  mcpdev complete [flags] TARGET template URITEMPLATE ARG[=TYPED] [key=value…]
+                                         the server's completions for ARG, given
+                                         what is typed and the other arguments
   mcpdev test [flags] PATH…              run scripted test sessions (*.txtar;
                                          directories are searched)
   mcpdev cache                           where the build cache of Go targets is,
@@ -28,7 +40,7 @@ Targets:
                                          line, so TOOL and key=value go before:
                                          mcpdev call echo message=hi -- node s.js
 
-Target flags (tools, call):
+Target flags (every command that takes a TARGET):
   --env K=V          add to the server's environment (repeatable)
   --cwd DIR          the server's working directory
   --header "K: V"    HTTP header (repeatable)
@@ -46,6 +58,10 @@ call flags:
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
   --timeout 60s      per request; every progress notification restarts it
+resources, templates, read, prompts, complete flags:  --json (the result as
+              the server sent it), --timeout DURATION
+prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
+              not declare, or without a required one)
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes)
 
@@ -69,12 +85,12 @@ key:=JSON sets a raw JSON value.
 Exit codes:
   0  ok
   1  usage or unexpected error; a test session failed
-  2  arguments refused by the tool's input schema (not sent)
+  2  arguments refused by the tool's input schema or the prompt (not sent)
   3  authentication required
   4  server could not be started, reached or initialized
-  5  the tool returned isError, or there is no such tool
+  5  the tool returned isError, or there is no such tool or prompt
   6  the server's own tool schema is invalid (--strict)
-  7  another JSON-RPC error from the server
+  7  another JSON-RPC error from the server (e.g. a URI it does not have)
   8  timeout
   9  a message from the server was over --max-message-size
 On failure, the human message on stderr is followed by one line of JSON:

@@ -15,10 +15,19 @@ type Error struct {
 	Tool     string
 	Problems []forms.Problem
 	Args     []Arg
+	Prompt   bool // Tool names a prompt: the arguments are checked against the ones it declares
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("arguments refused by %s's input schema (not sent): %s", e.Tool, strings.Join(e.ProblemStrings(), "; "))
+	return fmt.Sprintf("arguments refused by %s (not sent): %s", e.checker(e.Tool), strings.Join(e.ProblemStrings(), "; "))
+}
+
+// checker names what refused the arguments.
+func (e *Error) checker(name string) string {
+	if e.Prompt {
+		return "prompt " + name
+	}
+	return name + "'s input schema"
 }
 
 func (e *Error) ProblemStrings() []string {
@@ -33,7 +42,7 @@ func (e *Error) ProblemStrings() []string {
 // what comes from the schema goes through termtext.Line.
 func (e *Error) Report() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "arguments refused by %s's input schema (not sent):\n", termtext.Line(e.Tool))
+	fmt.Fprintf(&b, "arguments refused by %s (not sent):\n", e.checker(termtext.Line(e.Tool)))
 	for _, p := range e.ProblemStrings() {
 		fmt.Fprintf(&b, "  %s\n", termtext.Line(p))
 	}

@@ -1,4 +1,5 @@
-// Package call lists, finds and calls a server's tools over a connection,
+// Package call lists, finds and calls a server's tools (and lists and reads
+// its resources, templates, prompts and completions) over a connection,
 // each request within a timeout of silence, and labels tools and renders
 // their results as text.
 package call

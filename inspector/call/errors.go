@@ -56,3 +56,13 @@ func (e *NeedsTaskError) Error() string {
 		"(tools/call with a task, then tasks/get and tasks/result), and mcpdev does not support tasks yet; " +
 		"--no-validate sends it anyway as a plain tools/call (the server is expected to refuse it)"
 }
+
+// PromptError is a prompt that does not exist.
+type PromptError struct {
+	Prompt string
+	Known  []string // the prompts the server has
+}
+
+func (e *PromptError) Error() string {
+	return fmt.Sprintf("no prompt named %q (the server has: %s)", e.Prompt, strings.Join(e.Known, ", "))
+}

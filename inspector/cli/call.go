@@ -1,5 +1,5 @@
-// Package cli implements the non-interactive mcpdev commands: tools, call
-// and cache.
+// Package cli implements the non-interactive mcpdev commands: tools, call,
+// resources, templates, read, prompts, prompt, complete and cache.
 package cli
 
 import (

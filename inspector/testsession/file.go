@@ -37,10 +37,11 @@ type File struct {
 	Steps      []*Step
 }
 
-// Step is one tools, schema or call line with its expectations.
+// Step is one tools, schema, call, read, prompt or complete line with its
+// expectations.
 type Step struct {
 	Line    int    // 1-based line in the file
-	Kind    string // "tools", "schema", "call"
+	Kind    string // "tools", "schema", "call", "read", "prompt", "complete"
 	Words   []string
 	Expects []*Expect
 }
@@ -56,7 +57,10 @@ func (s *Step) String() string {
 	return strings.Join(words, " ")
 }
 
-// Expect is one expectation about the call before it.
+// expectable are the steps expectations may follow.
+var expectable = map[string]bool{"call": true, "read": true, "prompt": true, "complete": true}
+
+// Expect is one expectation about the step before it.
 type Expect struct {
 	Line    int
 	Indent  string
@@ -109,12 +113,12 @@ func (f *File) parseLine(n int, line string) error {
 		}
 		f.Timeout = d
 		return nil
-	case "tools", "schema", "call":
+	case "tools", "schema", "call", "read", "prompt", "complete":
 		return f.parseStep(n, keyword, rest)
 	case "isError", "text", "structured", "rpcError":
 		return f.parseExpect(n, indent, keyword, rest)
 	}
-	return fmt.Errorf("unknown line %q (want target, timeout, tools, schema, call, isError, text, structured or rpcError)", keyword)
+	return fmt.Errorf("unknown line %q (want target, timeout, tools, schema, call, read, prompt, complete, isError, text, structured or rpcError)", keyword)
 }
 
 func (f *File) parseTarget(n int, rest string) error {
@@ -148,14 +152,20 @@ func (f *File) parseStep(n int, kind, rest string) error {
 		return fmt.Errorf("schema: want: schema TOOL FILE")
 	case kind == "call" && len(words) == 0:
 		return fmt.Errorf("call: want: call TOOL key=value…")
+	case kind == "read" && len(words) == 0:
+		return fmt.Errorf("read: want: read URI [var=value…]")
+	case kind == "prompt" && len(words) == 0:
+		return fmt.Errorf("prompt: want: prompt NAME key=value…")
+	case kind == "complete" && len(words) < 3:
+		return fmt.Errorf("complete: want: complete prompt NAME ARG=TYPED [key=value…] or complete template URITEMPLATE ARG=TYPED [key=value…]")
 	}
 	f.Steps = append(f.Steps, &Step{Line: n, Kind: kind, Words: words})
 	return nil
 }
 
 func (f *File) parseExpect(n int, indent, subject, rest string) error {
-	if len(f.Steps) == 0 || f.Steps[len(f.Steps)-1].Kind != "call" {
-		return fmt.Errorf("%s: an expectation must follow a call", subject)
+	if len(f.Steps) == 0 || !expectable[f.Steps[len(f.Steps)-1].Kind] {
+		return fmt.Errorf("%s: an expectation must follow a call, read, prompt or complete", subject)
 	}
 	e := &Expect{Line: n, Indent: indent, Subject: subject}
 	var err error

@@ -60,12 +60,37 @@ func TestParseSessionErrors(t *testing.T) {
 		{"target a\nfrobnicate\n", "s.txtar:2: unknown line"},
 		{"# nothing\n", "no target line"},
 		{"target a\nschema x\n", "schema TOOL FILE"},
+		{"target a\nread\n", "read URI"},
+		{"target a\ncomplete prompt p\n", "complete prompt NAME ARG=TYPED"},
+		{"target a\ntools\n  text == x\n", "must follow a call, read, prompt or complete"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("s.txtar", []byte(tt.src))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: err %v, want %q", tt.src, err, tt.want)
 		}
+	}
+}
+
+func TestParseReadPromptCompleteSteps(t *testing.T) {
+	f, err := Parse("s.txtar", []byte(`target a
+read 'bookshop://books/{isbn}' isbn=1
+  text contains Dune
+prompt recommend liked=Dune
+  structured has {"messages":[]}
+complete prompt recommend liked=du genre=fiction
+  rpcError -32602
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range f.Steps {
+		got = append(got, s.String()+" /"+s.Expects[0].Subject)
+	}
+	want := []string{"read 'bookshop://books/{isbn}' isbn=1 /text", "prompt recommend liked=Dune /structured", "complete prompt recommend liked=du genre=fiction /rpcError"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps (-want +got):\n-%q\n+%q", want, got)
 	}
 }
 

@@ -235,6 +235,12 @@ func (r *sessionRun) step(ctx context.Context, s *Step) []string {
 		return r.stepTools(ctx, s)
 	case "schema":
 		return r.stepSchema(ctx, s)
+	case "read":
+		return r.stepRead(ctx, s)
+	case "prompt":
+		return r.stepPrompt(ctx, s)
+	case "complete":
+		return r.stepComplete(ctx, s)
 	}
 	return r.stepCall(ctx, s)
 }
@@ -298,25 +304,35 @@ func (r *sessionRun) stepCall(ctx context.Context, s *Step) []string {
 		}
 	}
 	res, err := r.call(ctx, s.Words[0], s.Words[1:])
+	var out *outcome
+	if res != nil {
+		out = &outcome{text: call.ResultText(res), structured: res.StructuredContent, isError: res.IsError}
+	}
+	return r.verify(s, out, err)
+}
+
+// verify checks a step's expectations against its outcome (nil with a
+// JSON-RPC error); any other error fails the step.
+func (r *sessionRun) verify(s *Step, out *outcome, err error) []string {
 	var rpc *transport.Error
 	if err != nil && !errors.As(err, &rpc) {
 		return []string{inspector.Describe(err)}
 	}
-	var out []string
+	var problems []string
 	sawIsError := false
 	for _, e := range s.Expects {
 		sawIsError = sawIsError || e.Subject == "isError" || e.Subject == "rpcError"
-		if msg := r.check(e, res, rpc); msg != "" {
-			out = append(out, fmt.Sprintf("line %d: %s", e.Line, msg))
+		if msg := r.check(e, out, rpc); msg != "" {
+			problems = append(problems, fmt.Sprintf("line %d: %s", e.Line, msg))
 		}
 	}
 	if rpc != nil && !sawIsError {
-		out = append(out, fmt.Sprintf("JSON-RPC error %d: %s (expect it with: rpcError %d)", rpc.Code, rpc.Message, rpc.Code))
+		problems = append(problems, fmt.Sprintf("JSON-RPC error %d: %s (expect it with: rpcError %d)", rpc.Code, rpc.Message, rpc.Code))
 	}
-	if res != nil && res.IsError && !sawIsError {
-		out = append(out, "unexpected isError result:\n"+call.ResultText(res))
+	if out != nil && out.isError && !sawIsError {
+		problems = append(problems, "unexpected isError result:\n"+out.text)
 	}
-	return out
+	return problems
 }
 
 // call sends a tools/call: arguments coerced by the tool's schema, not
@@ -347,7 +363,7 @@ func (r *sessionRun) call(ctx context.Context, name string, words []string) (*sd
 func isJSONWord(w string) bool { return strings.HasPrefix(w, "{") }
 
 // check returns "" when e holds, else what is wrong.
-func (r *sessionRun) check(e *Expect, res *sdk.CallToolResult, rpc *transport.Error) string {
+func (r *sessionRun) check(e *Expect, res *outcome, rpc *transport.Error) string {
 	if e.Subject == "rpcError" {
 		if rpc == nil {
 			return fmt.Sprintf("want JSON-RPC error %s, got a result", e.Value)
@@ -362,14 +378,14 @@ func (r *sessionRun) check(e *Expect, res *sdk.CallToolResult, rpc *transport.Er
 	}
 	switch e.Subject {
 	case "isError":
-		if want := e.Op == "true"; res.IsError != want {
-			return fmt.Sprintf("want isError %v, got %v:\n%s", want, res.IsError, call.ResultText(res))
+		if want := e.Op == "true"; res.isError != want {
+			return fmt.Sprintf("want isError %v, got %v:\n%s", want, res.isError, res.text)
 		}
 		return ""
 	case "text":
-		return r.checkText(e, call.ResultText(res))
+		return r.checkText(e, res.text)
 	}
-	return r.checkStructured(e, res.StructuredContent)
+	return r.checkStructured(e, res.structured)
 }
 
 func (r *sessionRun) checkText(e *Expect, got string) string {

@@ -92,13 +92,16 @@ func answer(m message) {
 	case "initialize":
 		send(message{ID: m.ID, Result: map[string]any{
 			"protocolVersion": "2025-06-18",
-			"capabilities":    map[string]any{"tools": map[string]any{}, "logging": map[string]any{}},
-			"serverInfo":      map[string]any{"name": "evil" + Payload, "version": "6.6.6" + Payload},
+			"capabilities": map[string]any{"tools": map[string]any{}, "logging": map[string]any{},
+				"resources": map[string]any{}, "prompts": map[string]any{}},
+			"serverInfo": map[string]any{"name": "evil" + Payload, "version": "6.6.6" + Payload},
 		}})
 	case "tools/list":
 		send(message{ID: m.ID, Result: map[string]any{"tools": tools()}})
 	case "tools/call":
 		call(m)
+	case "resources/list", "resources/templates/list", "resources/read", "prompts/list", "prompts/get":
+		send(message{ID: m.ID, Result: beyondTools(m.Method)})
 	default:
 		send(message{ID: m.ID, Error: map[string]any{"code": -32601, "message": "Method not found"}})
 	}
@@ -153,4 +156,23 @@ func call(m message) {
 func mustJSON(v any) json.RawMessage {
 	b, _ := json.Marshal(v)
 	return b
+}
+
+// beyondTools answers the resource and prompt methods, every text
+// carrying the payload.
+func beyondTools(method string) any {
+	switch method {
+	case "resources/list":
+		return map[string]any{"resources": []any{map[string]any{"uri": "hostile://doc" + Payload, "name": "doc" + Payload,
+			"title": "Doc" + Payload, "mimeType": "text/plain" + Payload}}}
+	case "resources/templates/list":
+		return map[string]any{"resourceTemplates": []any{map[string]any{"uriTemplate": "hostile://t/{x}" + Payload, "name": "tmpl" + Payload}}}
+	case "resources/read":
+		return map[string]any{"contents": []any{map[string]any{"uri": "hostile://doc", "mimeType": "text/plain", "text": "content" + Payload}}}
+	case "prompts/list":
+		return map[string]any{"prompts": []any{map[string]any{"name": "ask" + Payload, "title": "Ask" + Payload,
+			"arguments": []any{map[string]any{"name": "q" + Payload}}}}}
+	}
+	return map[string]any{"description": "described" + Payload, "messages": []any{
+		map[string]any{"role": "user" + Payload, "content": map[string]any{"type": "text", "text": "message" + Payload}}}}
 }
