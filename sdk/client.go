@@ -52,6 +52,24 @@ type ClientOptions struct {
 	// listed tool left out for an invalid x-mcp-header annotation (a
 	// *ToolExcludedError). Default: a line on stderr.
 	OnWarning func(error)
+	// The server's questions (client_answer.go); each is declared as a
+	// capability only when set, and runs on its own goroutine with a
+	// context the server's notifications/cancelled cancels. In the
+	// stateless era the client answers an InputRequiredResult with them
+	// and sends the request again, so a caller of CallTool sees one call.
+	//
+	// OnElicit fills in a form (elicitation/create in form mode);
+	// OnElicitURL has the person open a URL (URL mode, SEP-1036).
+	OnElicit    func(context.Context, *ElicitParams) (*ElicitResult, error)
+	OnElicitURL func(context.Context, *ElicitParams) (*ElicitResult, error)
+	// OnSample generates a message with the client's model
+	// (sampling/createMessage); SamplingTools declares sampling.tools
+	// (SEP-1577: the request may carry tools and toolChoice).
+	OnSample      func(context.Context, *CreateMessageParams) (*CreateMessageResult, error)
+	SamplingTools bool
+	// OnRoots lists the roots the server may work in (roots/list); tell
+	// the server they changed with Client.RootsChanged.
+	OnRoots func(context.Context) ([]Root, error)
 }
 
 // Client is a connection to an MCP server.
@@ -69,6 +87,7 @@ type Client struct {
 	done    chan struct{}
 	err     error
 	params  map[string][]transport.ParamHeader // Mcp-Param-* headers by tool, from the last listing
+	asked   map[string]context.CancelFunc      // server requests being answered, by id (client_answer.go)
 }
 
 type pendingCall struct {
@@ -149,7 +168,7 @@ func (c *Client) discover(ctx context.Context, version string) error {
 	defer cancel()
 	meta := map[string]any{
 		MetaProtocolVersion:    version,
-		MetaClientCapabilities: map[string]any{},
+		MetaClientCapabilities: c.capabilities(),
 		MetaClientInfo:         Implementation{Name: c.opts.Name, Version: c.opts.Version},
 	}
 	var res DiscoverResult
@@ -175,7 +194,7 @@ func (c *Client) discover(ctx context.Context, version string) error {
 func (c *Client) initialize(ctx context.Context) error {
 	params := map[string]any{
 		"protocolVersion": c.opts.ProtocolVersion,
-		"capabilities":    map[string]any{},
+		"capabilities":    c.capabilities(),
 		"clientInfo":      Implementation{Name: c.opts.Name, Version: c.opts.Version},
 	}
 	if err := c.Call(ctx, "initialize", params, &c.init); err != nil {
@@ -253,10 +272,10 @@ func (c *Client) CallTool(ctx context.Context, name string, args any, opts *Call
 		onProgress = opts.OnProgress
 	}
 	var res CallToolResult
-	err := c.call(ctx, "tools/call", params, &res, onProgress)
+	err := c.callMaybeRounds(ctx, "tools/call", params, &res, onProgress)
 	if err != nil && c.learnParamHeaders(ctx, name, err) {
 		res = CallToolResult{}
-		err = c.call(ctx, "tools/call", params, &res, onProgress)
+		err = c.callMaybeRounds(ctx, "tools/call", params, &res, onProgress)
 	}
 	if err != nil {
 		return nil, err
@@ -461,6 +480,8 @@ func (c *Client) notification(m *transport.Message) {
 		if c.opts.OnToolsChanged != nil {
 			c.opts.OnToolsChanged()
 		}
+	case "notifications/cancelled":
+		c.questionCancelled(m.Params)
 	}
 	if c.opts.OnNotification != nil {
 		c.opts.OnNotification(m)
@@ -479,9 +500,13 @@ func tokenKey(tok json.RawMessage) string {
 
 func (c *Client) answerServerRequest(m *transport.Message) {
 	var resp *transport.Message
-	if m.Method == "ping" {
+	switch {
+	case m.Method == "ping":
 		resp, _ = transport.NewResult(m.ID, struct{}{})
-	} else {
+	case c.answers(m.Method):
+		go c.answerQuestion(m) // a person may take a while: keep reading
+		return
+	default:
 		resp = transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method))
 	}
 	_ = c.send(context.Background(), resp)

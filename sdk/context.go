@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
@@ -45,6 +46,10 @@ type callInfo struct {
 	version    string
 	clientInfo json.RawMessage
 	goroutines callGroup // started with Go; the call waits for them
+	// Questions to the client (ask.go): how many this run asked, and in
+	// the stateless era the round of answers they are looked up in.
+	asked atomic.Int32
+	round *inputRound
 }
 
 type callKey struct{}

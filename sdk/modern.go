@@ -182,7 +182,13 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 	case "tools/call":
 		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
 			version: meta.version, clientInfo: meta.clientInfo}
+		if ci.round, err = s.newRound(m.Method, m.Params); err != nil {
+			return nil, err
+		}
 		res, err := s.callTool(ctx, m, ci, ss)
+		if ir := ci.round.result(); ir != nil && !isCancelled(err) {
+			return ir, nil // the tool asked the client: answer first
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -32,7 +32,11 @@ func (c *Client) ListPrompts(ctx context.Context) ([]PromptInfo, error) {
 // code -32602.
 func (c *Client) GetPrompt(ctx context.Context, name string, args map[string]string) (*GetPromptResult, error) {
 	var res GetPromptResult
-	if err := c.Call(ctx, "prompts/get", GetPromptParams{Name: name, Arguments: args}, &res); err != nil {
+	params := map[string]any{"name": name}
+	if args != nil {
+		params["arguments"] = args
+	}
+	if err := c.callMaybeRounds(ctx, "prompts/get", params, &res, nil); err != nil {
 		return nil, err
 	}
 	return &res, nil

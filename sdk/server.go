@@ -50,6 +50,13 @@ type ServerOptions struct {
 	// PromptsTTL is the ttlMs hint on stateless-era prompts/list results
 	// (default 0). PageSize also sets the prompts per prompts/list page.
 	PromptsTTL time.Duration
+	// StateKey signs the requestState of stateless-era InputRequiredResults
+	// (HMAC-SHA256). Default: a random key per process; replicas that may
+	// see each other's retries need the same key.
+	StateKey []byte
+	// InputTTL is how long a requestState stays valid (default
+	// DefaultInputTTL).
+	InputTTL time.Duration
 }
 
 // Server holds tools and serves them over any number of connections.
@@ -69,6 +76,8 @@ type Server struct {
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
 	middlewares // Use, UseTool
+	sealOnce    sync.Once
+	sealKey     []byte // see stateKey
 }
 
 // NewServer returns a server named name; opts may be nil.

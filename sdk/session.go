@@ -30,6 +30,7 @@ type serverSession struct {
 	early  []string
 	closed bool
 	subs   map[string]bool // URIs of resources/subscribe
+	out    outgoing        // requests to the client awaiting answers
 }
 
 // newSession starts a session whose server-to-client messages (progress,
@@ -79,6 +80,10 @@ func (ss *serverSession) handle(ctx context.Context, m *transport.Message, emit 
 	}
 	if isModernMessage(m) {
 		return ss.srv.handleModern(ctx, m, emit, ss)
+	}
+	if m.IsResponse() {
+		ss.deliver(m)
+		return nil
 	}
 	if !m.IsRequest() {
 		ss.handleNotification(m)

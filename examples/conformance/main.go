@@ -209,6 +209,7 @@ func main() {
 	})
 	sdk.Tool(s, TestCustomHeaders)
 	addPrompts(s)
+	addAskTools(s)
 	addResources(s)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

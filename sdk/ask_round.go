@@ -1,0 +1,120 @@
+package sdk
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sync"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// inputRound is one run of a stateless-era handler that may ask the client
+// (SEP-2322): the answers it can use (carried over in requestState from
+// earlier rounds, and this request's inputResponses) and the questions it
+// asked that have none yet.
+type inputRound struct {
+	srv     *Server
+	method  string          // tools/call or prompts/get
+	params  json.RawMessage // the request's: requestState is bound to its name and arguments
+	mu      sync.Mutex
+	answers map[string]json.RawMessage
+	used    map[string]json.RawMessage // answers the run asked for: the next requestState keeps them
+	asked   map[string]InputRequest
+}
+
+// roundParams are the SEP-2322 members of a retried request.
+type roundParams struct {
+	InputResponses json.RawMessage `json:"inputResponses"`
+	RequestState   *string         `json:"requestState"`
+}
+
+// newRound starts the round of a stateless request (tools/call or
+// prompts/get with its params raw): it checks requestState and collects
+// the answers. A tampered, expired or misdirected requestState, or
+// inputResponses that are not an object, is a -32602 error. A first
+// request costs no more than an allocation.
+func (s *Server) newRound(method string, raw json.RawMessage) (*inputRound, error) {
+	r := &inputRound{srv: s, method: method, params: raw}
+	if !bytes.Contains(raw, []byte(`"inputResponses"`)) && !bytes.Contains(raw, []byte(`"requestState"`)) {
+		return r, nil
+	}
+	var p roundParams
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, err
+	}
+	r.answers = map[string]json.RawMessage{}
+	if p.RequestState != nil {
+		answers, err := s.stateKey().open(*p.RequestState, r.binding())
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range answers {
+			r.answers[k] = v
+		}
+	}
+	if len(p.InputResponses) == 0 {
+		return r, nil
+	}
+	var responses map[string]json.RawMessage
+	if !isObject(p.InputResponses) || wire.JSON.Unmarshal(p.InputResponses, &responses) != nil {
+		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: inputResponses must be an object of answers keyed as the inputRequests were")
+	}
+	for k, v := range responses {
+		if _, ok := r.answers[k]; !ok && isObject(v) {
+			r.answers[k] = v // a key nobody asks for is never looked up
+		}
+	}
+	return r, nil
+}
+
+// binding names the request for its requestState: the same state cannot
+// be replayed to another tool, prompt or arguments.
+func (r *inputRound) binding() string {
+	p, _ := callParams(r.params)
+	var v any
+	canonical := []byte("null")
+	if len(p.Arguments) > 0 && json.Unmarshal(p.Arguments, &v) == nil {
+		canonical, _ = json.Marshal(v) // map keys sorted
+	}
+	sum := sha256.Sum256(append([]byte(r.method+"\x00"+p.Name+"\x00"), canonical...))
+	return hex.EncodeToString(sum[:16])
+}
+
+// answer returns the answer to q, or records q to be asked and returns
+// ErrInputRequired. An answer that is not an object (a number, a string)
+// was never a valid one: q is asked again.
+func (r *inputRound) answer(q question) (json.RawMessage, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if a, ok := r.answers[q.key]; ok {
+		if r.used == nil {
+			r.used = map[string]json.RawMessage{}
+		}
+		r.used[q.key] = a
+		return a, nil
+	}
+	params, err := json.Marshal(q.params)
+	if err != nil {
+		return nil, err
+	}
+	if r.asked == nil {
+		r.asked = map[string]InputRequest{}
+	}
+	r.asked[q.key] = InputRequest{Method: q.method, Params: params}
+	return nil, ErrInputRequired
+}
+
+// result is the InputRequiredResult of a run that asked questions still
+// unanswered, or nil when it asked none.
+func (r *inputRound) result() *InputRequiredResult {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.asked) == 0 {
+		return nil
+	}
+	return &InputRequiredResult{ResultType: ResultInputRequired, InputRequests: r.asked,
+		RequestState: r.srv.stateKey().seal(r.used, r.binding())}
+}

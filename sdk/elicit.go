@@ -1,0 +1,237 @@
+package sdk
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// Elicit asks the person behind the client to fill in a form whose fields
+// are T's (see the package's elicitation schema rules: flat string,
+// number, integer, boolean and enum fields with titles, descriptions and
+// defaults) and returns what they entered with how they answered. Only
+// when the action is ActionAccept is the T filled in.
+//
+//	type Dates struct {
+//		From string `json:"from" jsonschema:"format=date,title=Arrival"`
+//		To   string `json:"to" jsonschema:"format=date,title=Departure"`
+//	}
+//	dates, action, err := sdk.Elicit[Dates](ctx, "Which dates?")
+//
+// The client must have declared the elicitation capability (else the
+// error is the spec's -32021). An accepted answer that breaks the schema
+// is an *AnswerError listing every problem. In the stateless era the first
+// run returns ErrInputRequired: return it from the handler.
+func Elicit[T any](ctx context.Context, message string, opts ...*AskOptions) (T, ElicitAction, error) {
+	var zero T
+	f, err := formOf(reflect.TypeFor[T]())
+	if err != nil {
+		return zero, "", err
+	}
+	raw, err := ask(ctx, question{method: "elicitation/create", capability: "elicitation",
+		params: ElicitParams{Message: message, RequestedSchema: f.schema}}, opts)
+	if err != nil {
+		return zero, "", err
+	}
+	res, err := decodeElicitResult(raw)
+	if err != nil || res.Action != ActionAccept {
+		return zero, res.Action, err
+	}
+	if err := f.check(res.Content); err != nil {
+		return zero, res.Action, err
+	}
+	var out T
+	if err := json.Unmarshal(res.Content, &out); err != nil {
+		return zero, res.Action, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Message: err.Error()}}}
+	}
+	return out, res.Action, nil
+}
+
+// ElicitURL asks the person to open url (URL-mode elicitation, SEP-1036:
+// for what must not pass through the client, such as credentials or a
+// payment) and returns their answer; the result of the visit reaches the
+// server out of band. id names this elicitation (see ElicitationComplete).
+// The client must have declared elicitation.url.
+func ElicitURL(ctx context.Context, message, url, id string, opts ...*AskOptions) (ElicitAction, error) {
+	raw, err := ask(ctx, question{method: "elicitation/create", capability: "elicitation", sub: "url",
+		params: ElicitParams{Mode: "url", Message: message, URL: url, ElicitationID: id}}, opts)
+	if err != nil {
+		return "", err
+	}
+	res, err := decodeElicitResult(raw)
+	return res.Action, err
+}
+
+// ElicitationComplete tells the client that the URL-mode elicitation id
+// finished (notifications/elicitation/complete), so it can retry what
+// needed it. It is a no-op outside a handler.
+func ElicitationComplete(ctx context.Context, id string) error {
+	ci := callFrom(ctx)
+	if ci == nil || ci.notify == nil {
+		return nil
+	}
+	m, err := transport.NewNotification("notifications/elicitation/complete", map[string]string{"elicitationId": id})
+	if err != nil {
+		return err
+	}
+	return ci.notify(m)
+}
+
+// URLElicitation is one URL the client must have the person open before
+// the request can succeed (URLElicitationRequired).
+type URLElicitation struct {
+	Mode          string `json:"mode"` // "url"
+	ElicitationID string `json:"elicitationId"`
+	URL           string `json:"url"`
+	Message       string `json:"message"`
+}
+
+// URLElicitationRequired is the -32042 error (URLElicitationRequiredError)
+// a handler returns when the request cannot go on until the person visits
+// each URL; the client shows them and may retry after
+// notifications/elicitation/complete.
+func URLElicitationRequired(message string, elicitations ...URLElicitation) error {
+	for i := range elicitations {
+		elicitations[i].Mode = "url"
+	}
+	data, _ := jsonenc.Marshal(map[string]any{"elicitations": elicitations})
+	if message == "" {
+		message = "URL elicitation required"
+	}
+	return &transport.Error{Code: transport.CodeURLElicitationNeeded, Message: message, Data: data}
+}
+
+// URLElicitationsOf returns the URLs of a -32042 error (nil for any other).
+func URLElicitationsOf(err error) []URLElicitation {
+	var e *transport.Error
+	if !errors.As(err, &e) || e.Code != transport.CodeURLElicitationNeeded {
+		return nil
+	}
+	var d struct {
+		Elicitations []URLElicitation `json:"elicitations"`
+	}
+	_ = json.Unmarshal(e.Data, &d)
+	return d.Elicitations
+}
+
+// AnswerError is an answer from the client that does not fit the question
+// asked: every problem, worded as Pydantic words them. It wraps
+// ErrBadAnswer.
+type AnswerError struct {
+	Method   string
+	Problems []Violation
+}
+
+func (e *AnswerError) Error() string {
+	return "sdk: the client's answer to " + e.Method + " does not fit: " + pydantic.Render("answer", toPydantic(e.Problems))
+}
+
+func (e *AnswerError) Unwrap() error { return ErrBadAnswer }
+
+func toPydantic(vs []Violation) []pydantic.Violation {
+	out := make([]pydantic.Violation, len(vs))
+	for i, v := range vs {
+		out[i] = pydantic.Violation(v)
+	}
+	return out
+}
+
+func decodeElicitResult(raw json.RawMessage) (ElicitResult, error) {
+	var res ElicitResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return res, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Message: "not an ElicitResult: " + err.Error()}}}
+	}
+	switch res.Action {
+	case ActionAccept, ActionDecline, ActionCancel:
+		return res, nil
+	}
+	return ElicitResult{}, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Path: "action", Message: "Input should be 'accept', 'decline' or 'cancel'", Type: "enum", Input: string(res.Action)}}}
+}
+
+// form is a struct type's requested schema, compiled to check answers.
+type form struct {
+	schema   json.RawMessage
+	compiled *jsonschema.Schema
+	order    pydantic.Order
+}
+
+var elicitForms sync.Map // reflect.Type → *form
+
+func formOf(t reflect.Type) (*form, error) {
+	if f, ok := elicitForms.Load(t); ok {
+		return f.(*form), nil
+	}
+	raw, err := elicitSchema(t)
+	if err != nil {
+		return nil, err
+	}
+	compiled, err := compileSchema(plainEnums(raw))
+	if err != nil {
+		return nil, fmt.Errorf("sdk: elicitation form %v: %w", t, err)
+	}
+	order, _ := pydantic.NewOrder(raw)
+	f := &form{schema: raw, compiled: compiled, order: order}
+	elicitForms.Store(t, f)
+	return f, nil
+}
+
+// check validates accepted content against the form's schema.
+func (f *form) check(content json.RawMessage) error {
+	var v any
+	if len(content) == 0 {
+		v = map[string]any{}
+	} else if err := json.Unmarshal(content, &v); err != nil {
+		return &AnswerError{Method: "elicitation/create", Problems: []Violation{{Message: err.Error()}}}
+	}
+	if vs := violations(f.compiled, v, pydantic.Options{Order: f.order}); len(vs) > 0 {
+		return &AnswerError{Method: "elicitation/create", Problems: vs}
+	}
+	return nil
+}
+
+// plainEnums rewrites titled enums (oneOf or items.anyOf of const and
+// title) as plain enums, for validation: a value outside them is then one
+// problem, "Input should be 'a' or 'b'", not one per choice.
+func plainEnums(raw json.RawMessage) json.RawMessage {
+	var doc map[string]any
+	if json.Unmarshal(raw, &doc) != nil {
+		return raw
+	}
+	props, _ := doc["properties"].(map[string]any)
+	for _, p := range props {
+		prop, _ := p.(map[string]any)
+		flattenChoices(prop, "oneOf")
+		if items, ok := prop["items"].(map[string]any); ok {
+			flattenChoices(items, "anyOf")
+		}
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func flattenChoices(s map[string]any, key string) {
+	choices, ok := s[key].([]any)
+	if !ok {
+		return
+	}
+	var enum []any
+	for _, c := range choices {
+		if m, ok := c.(map[string]any); ok {
+			enum = append(enum, m["const"])
+		}
+	}
+	delete(s, key)
+	s["enum"] = enum
+}
