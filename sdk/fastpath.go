@@ -6,7 +6,6 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/wire"
-	"github.com/mcpdev/mcpdev/transport"
 )
 
 // The fast paths that name sdk's protocol structs; their engines are in
@@ -110,65 +109,6 @@ func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
 		return true
 	})
 	return m, ok
-}
-
-// resultMessage is transport.NewResult(id, r) for the usual tool result
-// (text blocks, plain strings), encoded without encoding/json: the same
-// bytes jsonenc.Marshal writes (TestResultEncodingMatchesMarshal). Anything
-// else goes through NewResult.
-func resultMessage(id []byte, r *CallToolResult) (*transport.Message, bool) {
-	if r == nil || r.Content == nil {
-		return nil, false
-	}
-	n := 64 + len(r.StructuredContent) + len(r.Meta)
-	for i := range r.Content {
-		n += len(r.Content[i].Text) + 32
-	}
-	b := make([]byte, 0, n)
-	b = append(b, `{"content":[`...)
-	for i := range r.Content {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		var ok bool
-		if b, ok = appendTextContent(b, &r.Content[i]); !ok {
-			return nil, false
-		}
-	}
-	b = append(b, ']')
-	ok := true
-	if len(r.StructuredContent) > 0 {
-		b, ok = wire.AppendRaw(b, `,"structuredContent":`, r.StructuredContent)
-	}
-	if ok && r.IsError {
-		b = append(b, `,"isError":true`...)
-	}
-	if ok && r.ResultType != "" {
-		b, ok = wire.AppendString(b, `,"resultType":`, r.ResultType)
-	}
-	if ok && len(r.Meta) > 0 {
-		b, ok = wire.AppendRaw(b, `,"_meta":`, r.Meta)
-	}
-	if !ok {
-		return nil, false
-	}
-	b = append(b, '}')
-	return &transport.Message{JSONRPC: transport.Version, ID: id, Result: b}, true
-}
-
-// appendTextContent writes a text block that has nothing but its text
-// (TestResultMessageContentFields); false for any other block.
-func appendTextContent(b []byte, c *Content) ([]byte, bool) {
-	if c.Type != "text" || c.Data != "" || c.MimeType != "" || c.URI != "" || c.Name != "" || c.Title != "" ||
-		c.Description != "" || c.Size != nil || c.Resource != nil || len(c.Annotations) > 0 || len(c.Meta) > 0 {
-		return b, false
-	}
-	b = append(b, `{"type":"text"`...)
-	ok := true
-	if c.Text != "" {
-		b, ok = wire.AppendString(b, `,"text":`, c.Text)
-	}
-	return append(b, '}'), ok
 }
 
 // compileFast is the fast validator of an argument schema, with the format

@@ -109,7 +109,7 @@ func BenchmarkFastResult(b *testing.B) {
 		StructuredContent: json.RawMessage(`{"result":"Found 3 books matching 'dune' (showing up to 5)."}`)}
 	b.Run("bespoke", func(b *testing.B) {
 		for b.Loop() {
-			if _, ok := resultMessage(json.RawMessage(`1`), r); !ok {
+			if _, ok := fastResult(json.RawMessage(`1`), r); !ok {
 				b.Fatal("not taken")
 			}
 		}

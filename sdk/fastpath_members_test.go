@@ -20,6 +20,7 @@ func TestFastPathMembersMatchStructs(t *testing.T) {
 	}{
 		{"callParamsMembers", reflect.TypeFor[CallToolParams](), callParamsMembers},
 		{"requestMetaMembers", reflect.TypeFor[RequestMeta](), requestMetaMembers},
+		{"uriMembers", reflect.TypeFor[ReadResourceParams](), uriMembers},
 	} {
 		if got := testutil.JSONNames(tt.typ); !slices.Equal(tt.members, got) {
 			t.Errorf("%s = %q, %s has %q", tt.name, tt.members, tt.typ, got)
@@ -27,15 +28,19 @@ func TestFastPathMembersMatchStructs(t *testing.T) {
 	}
 }
 
-// nonZero sets v (a settable field) to a plain non-zero value.
+// nonZero sets v (a settable value) to a plain non-zero value: a struct
+// with every field non-zero, a slice of one such element.
 func nonZero(t *testing.T, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.String:
 		v.SetString("x")
 	case reflect.Bool:
 		v.SetBool(true)
+	case reflect.Int64:
+		v.SetInt(7)
 	case reflect.Pointer:
 		v.Set(reflect.New(v.Type().Elem()))
+		nonZero(t, v.Elem())
 	case reflect.Slice:
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			v.SetBytes([]byte(`{}`))
@@ -43,46 +48,50 @@ func nonZero(t *testing.T, v reflect.Value) {
 		}
 		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
 		nonZero(t, v.Index(0))
-	case reflect.Struct: // a Content block: a plain text one
-		v.Set(reflect.ValueOf(Content{Type: "text", Text: "x"}))
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() || v.Type().Field(i).Anonymous {
+				nonZero(t, v.Field(i))
+			}
+		}
 	default:
 		t.Fatalf("no non-zero value for a %s: extend nonZero", v.Type())
 	}
 }
 
-// resultMessage writes Content blocks by hand: any field but Type and
-// Text set must send the block through encoding/json, so a field added to
-// Content is never silently dropped.
-func TestResultMessageContentFields(t *testing.T) {
-	for f := range reflect.TypeFor[Content]().Fields() {
-		if f.Name == "Type" || f.Name == "Text" {
-			continue
-		}
-		c := Content{Type: "text", Text: "x"}
-		nonZero(t, reflect.ValueOf(&c).Elem().FieldByIndex(f.Index))
-		if m, ok := resultMessage([]byte(`1`), &CallToolResult{Content: []Content{c}}); ok {
-			t.Errorf("Content.%s set: fast path wrote %s", f.Name, m.Result)
-		}
-	}
-}
-
-// For each CallToolResult field set to a plain value, resultMessage either
-// declines or writes exactly what jsonenc.Marshal writes: a new field is
-// encoded or forces the fallback, never dropped.
-func TestResultMessageCallToolResultFields(t *testing.T) {
-	for f := range reflect.TypeFor[CallToolResult]().Fields() {
-		r := CallToolResult{Content: []Content{}}
-		nonZero(t, reflect.ValueOf(&r).Elem().FieldByIndex(f.Index))
-		got, ok := resultMessage([]byte(`1`), &r)
-		if !ok {
-			continue
-		}
-		want, err := transport.NewResult([]byte(`1`), &r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got.Result) != string(want.Result) {
-			t.Errorf("%s set: fast path %s, jsonenc.Marshal %s", f.Name, got.Result, want.Result)
+// The results written by hand (fastResult) write every field of their
+// structs and of the structs in them: with any one field set, the fast
+// path writes exactly what jsonenc.Marshal writes, so a field added to
+// one of them is never silently dropped.
+func TestFastResultWritesEveryField(t *testing.T) {
+	text := Content{Type: "text", Text: "x"}
+	check := func(where string, base any, field func(any) reflect.Value) {
+		t.Helper()
+		for f := range field(base).Type().Fields() {
+			r := reflect.New(reflect.TypeOf(base).Elem())
+			r.Elem().Set(reflect.ValueOf(base).Elem())
+			nonZero(t, field(r.Interface()).FieldByIndex(f.Index))
+			got, ok := fastResult([]byte(`1`), r.Interface())
+			want, err := transport.NewResult([]byte(`1`), r.Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok || string(got.Result) != string(want.Result) {
+				t.Errorf("%s.%s set: fast path (taken: %v) %s, jsonenc.Marshal %s", where, f.Name, ok, got.Result, want.Result)
+			}
 		}
 	}
+	self := func(r any) reflect.Value { return reflect.ValueOf(r).Elem() }
+	check("CallToolResult", &CallToolResult{Content: []Content{}}, self)
+	check("Content", &CallToolResult{Content: []Content{text}}, func(r any) reflect.Value {
+		return reflect.ValueOf(&r.(*CallToolResult).Content[0]).Elem()
+	})
+	check("GetPromptResult", &GetPromptResult{Messages: []PromptMessage{}}, self)
+	check("PromptMessage", &GetPromptResult{Messages: []PromptMessage{UserMessage(text)}}, func(r any) reflect.Value {
+		return reflect.ValueOf(&r.(*GetPromptResult).Messages[0]).Elem()
+	})
+	check("ReadResourceResult", &ReadResourceResult{Contents: []ResourceContents{}}, self)
+	check("ResourceContents", &ReadResourceResult{Contents: []ResourceContents{{URI: "x"}}}, func(r any) reflect.Value {
+		return reflect.ValueOf(&r.(*ReadResourceResult).Contents[0]).Elem()
+	})
 }

@@ -31,6 +31,16 @@ func (c *inputCodec[In]) decode(raw json.RawMessage) (In, []Violation, error) {
 	return in, vs, err
 }
 
+// decodeValue is decode for arguments already decoded (as decodeArgs
+// decodes them, and not shared: they are prepared in place); sent
+// returns the JSON they stand for, asked only when a violation is worded
+// or the assigner cannot store them.
+func (c *inputCodec[In]) decodeValue(v any, sent func() json.RawMessage) (In, []Violation, error) {
+	var in In
+	vs, err := c.store(v, sent, reflect.ValueOf(&in).Elem())
+	return in, vs, err
+}
+
 // argsCodec validates the raw arguments of a tool against its input
 // schema and stores them into a value of its argument type.
 type argsCodec struct {
@@ -125,10 +135,15 @@ func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violat
 	if err != nil {
 		return nil, fmt.Errorf("invalid arguments: %v", err)
 	}
+	return c.store(v, func() json.RawMessage { return raw }, dst)
+}
+
+// store is decodeInto for arguments v already decoded from sent().
+func (c *argsCodec) store(v any, sent func() json.RawMessage, dst reflect.Value) ([]Violation, error) {
 	p := preparer{argSchema: c.args}
 	v = p.prepare(c.args.root, v, 0)
 	if !c.fast.Valid(v) {
-		if vs := c.violations(raw, v); len(vs) > 0 {
+		if vs := c.violations(sent(), v); len(vs) > 0 {
 			return vs, nil
 		}
 	}
@@ -136,11 +151,13 @@ func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violat
 		return nil, nil
 	}
 	dst.SetZero() // the assigner may have stored part of it
+	raw := sent()
 	data := []byte(raw)
 	if p.changed || !c.closed || !isObject(raw) {
 		// The arguments the handler gets are the ones validated: re-encode
 		// them. Untouched arguments of an inferred schema (no key but the
 		// declared ones) decode the same from the request's own bytes.
+		var err error
 		if data, err = wire.JSON.Marshal(v); err != nil {
 			return nil, err
 		}

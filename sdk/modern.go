@@ -267,10 +267,8 @@ func respond(m *transport.Message, result any, err error) *transport.Message {
 		}
 		return transport.NewErrorResponse(m.ID, rpcErr)
 	}
-	if r, ok := result.(*CallToolResult); ok {
-		if resp, ok := resultMessage(m.ID, r); ok {
-			return resp
-		}
+	if resp, ok := fastResult(m.ID, result); ok {
+		return resp
 	}
 	resp, merr := transport.NewResult(m.ID, result)
 	if merr != nil {

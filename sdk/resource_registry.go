@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -244,14 +245,20 @@ func (s *Server) readResource(ctx context.Context, raw json.RawMessage, modern b
 // uriParam reads the uri of resources/read, subscribe and unsubscribe.
 func uriParam(raw json.RawMessage) (string, error) {
 	var p ReadResourceParams
-	if err := unmarshalParams(raw, &p); err != nil {
-		return "", err
+	if !wire.Fields(raw, uriMembers, func(_ string, val []byte) bool { return wire.StringMember(val, &p.URI) }) {
+		p = ReadResourceParams{}
+		if err := unmarshalParams(raw, &p); err != nil {
+			return "", err
+		}
 	}
 	if p.URI == "" {
 		return "", transport.Errorf(transport.CodeInvalidParams, "Invalid params: uri is required")
 	}
 	return p.URI, nil
 }
+
+// uriMembers are ReadResourceParams' members, read by uriParam's fast path.
+var uriMembers = []string{"uri"}
 
 // findResource returns how to read uri (nil: nothing serves it) and the
 // TTL hint of what serves it.

@@ -19,7 +19,7 @@ type registeredTemplate struct {
 	tmpl    *uritemplate.Template
 	fast    *fastMatch // nil: every match goes to the library
 	args    *argSchema // the argument struct's schema, for the variables' types
-	read    func(ctx context.Context, uri string, vars json.RawMessage) ([]ResourceContents, error)
+	read    func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error)
 	ttl     time.Duration
 	replace bool
 	// complete says how each variable completes (completion/complete).
@@ -81,8 +81,8 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if err != nil {
 		return nil, fmt.Errorf("sdk: resource template %s (%s): %w", name, uriTemplate, err)
 	}
-	read := func(ctx context.Context, uri string, vars json.RawMessage) ([]ResourceContents, error) {
-		args, vs, err := in.decode(vars)
+	read := func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error) {
+		args, vs, err := in.decodeValue(vars.decoded(), vars.json)
 		if err != nil {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 		}
@@ -120,10 +120,9 @@ func checkTemplateVars(tmpl *uritemplate.Template, args *argSchema) error {
 	return nil
 }
 
-// match binds uri to the template's variables as a JSON object of
-// arguments; false when uri does not fit. A variable of array type gets a
-// list even when one value matched.
-func (t *registeredTemplate) match(uri string) (json.RawMessage, bool) {
+// match binds uri to the template's variables; false when uri does not
+// fit. A variable of array type gets a list even when one value matched.
+func (t *registeredTemplate) match(uri string) (templateVars, bool) {
 	if t.fast != nil {
 		if vals, sure := t.fast.match(uri); sure {
 			return t.bindStrings(vals)
@@ -133,7 +132,7 @@ func (t *registeredTemplate) match(uri string) (json.RawMessage, bool) {
 	if vals == nil {
 		return nil, false
 	}
-	args := make(map[string]any, len(vals))
+	args := make(templateVars, len(vals))
 	for name, v := range vals {
 		switch {
 		case v.T == uritemplate.ValueTypeList || t.varType(name) == "array":
@@ -142,17 +141,16 @@ func (t *registeredTemplate) match(uri string) (json.RawMessage, bool) {
 			args[name] = v.V[0]
 		}
 	}
-	raw, err := json.Marshal(args)
-	return raw, err == nil
+	return args, true
 }
 
 // bindStrings is match for fastMatch's answer: one string per variable
 // (nil: uri does not fit).
-func (t *registeredTemplate) bindStrings(vals map[string]string) (json.RawMessage, bool) {
+func (t *registeredTemplate) bindStrings(vals map[string]string) (templateVars, bool) {
 	if vals == nil {
 		return nil, false
 	}
-	args := make(map[string]any, len(vals))
+	args := make(templateVars, len(vals))
 	for name, v := range vals {
 		if t.varType(name) == "array" {
 			args[name] = []string{v}
@@ -160,8 +158,7 @@ func (t *registeredTemplate) bindStrings(vals map[string]string) (json.RawMessag
 			args[name] = v
 		}
 	}
-	raw, err := json.Marshal(args)
-	return raw, err == nil
+	return args, true
 }
 
 // varType is the JSON type of a variable's field ("" if unknown).

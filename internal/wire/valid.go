@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,6 +14,7 @@ import (
 // A proof of validity for the common simple schemas, tried before the
 // jsonschema library: types, bounds, string enums, lengths, item counts,
 // required, properties, additionalProperties, items, anyOf, local $refs,
+// patterns (Go's regexp, which the library is left to use),
 // and the formats and base64 encoding the caller's Checks check (the very
 // functions the library is given). It answers only "certainly valid" (then the library would
 // find no violation either, so nothing is reported) or "not sure", and
@@ -58,6 +60,7 @@ type node struct {
 	anyOf                              []*node
 	allOf                              []*node
 	ref                                *node
+	pattern                            *regexp.Regexp     // compiled as the library compiles it (Go's regexp)
 	format                             func(any) error    // a format Checks.Format knows
 	base64                             func(string) error // contentEncoding: base64
 }
@@ -257,6 +260,14 @@ func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 			n.allOf = nodes
 		}
 		return true
+	case "pattern":
+		str, ok := x.(string)
+		if !ok {
+			return false
+		}
+		re, err := regexp.Compile(str)
+		n.pattern = re
+		return err == nil
 	case "format":
 		name, _ := x.(string)
 		if c.checks.Format != nil {
@@ -346,7 +357,7 @@ func (n *node) valid(v any, depth int) bool {
 		if !n.allows(tString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
 			return false
 		}
-		if n.base64 != nil && n.base64(x) != nil {
+		if n.base64 != nil && n.base64(x) != nil || n.pattern != nil && !n.pattern.MatchString(x) {
 			return false
 		}
 		if n.minLen >= 0 || n.maxLen >= 0 {

@@ -1,0 +1,186 @@
+package sdk
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// The results of tools/call, prompts/get and resources/read written by
+// hand: the bytes transport.NewResult (jsonenc.Marshal) writes, without
+// reflection (TestResultEncodingMatchesMarshal,
+// TestPromptAndReadResultEncoding, FuzzResultEncoders). Whatever they cannot write
+// that way (a _meta or annotations that encoding/json would rewrite) goes
+// through NewResult.
+
+// fastResult is the response to a request answered with result, or false
+// when result is not one of the hand-written kinds or holds something
+// only encoding/json writes right.
+func fastResult(id []byte, result any) (*transport.Message, bool) {
+	if !wire.Fast {
+		return nil, false
+	}
+	var e resultEncoder
+	switch r := result.(type) {
+	case *CallToolResult:
+		e.callToolResult(r)
+	case *GetPromptResult:
+		e.promptResult(r)
+	case *ReadResourceResult:
+		e.readResult(r)
+	default:
+		return nil, false
+	}
+	if !e.ok {
+		return nil, false
+	}
+	return &transport.Message{JSONRPC: transport.Version, ID: id, Result: e.b}, true
+}
+
+// resultEncoder appends JSON to b; ok turns false at the first value it
+// cannot write as jsonenc.Marshal would.
+type resultEncoder struct {
+	b  []byte
+	ok bool
+}
+
+func (e *resultEncoder) lit(s string) { e.b = append(e.b, s...) }
+
+// str writes prefix and s as jsonenc.Marshal writes a string; html: as
+// json.Marshal writes it (ResourceContents' MarshalJSON uses json.Marshal).
+func (e *resultEncoder) str(prefix, s string, html bool) {
+	e.b = wire.AppendQuoted(append(e.b, prefix...), s, html)
+}
+
+// opt is str for an omitempty field.
+func (e *resultEncoder) opt(prefix, s string, html bool) {
+	if s != "" {
+		e.str(prefix, s, html)
+	}
+}
+
+// raw writes an omitempty json.RawMessage field; html: as json.Marshal
+// writes it.
+func (e *resultEncoder) raw(prefix string, r []byte, html bool) {
+	if len(r) == 0 || !e.ok {
+		return
+	}
+	if html && strings.ContainsAny(string(r), "<>&") {
+		e.ok = false
+		return
+	}
+	e.b, e.ok = wire.AppendRaw(e.b, prefix, r)
+}
+
+// int writes an omitempty *int64 field.
+func (e *resultEncoder) int(prefix string, n *int64) {
+	if n != nil {
+		e.b = strconv.AppendInt(append(e.b, prefix...), *n, 10)
+	}
+}
+
+func (e *resultEncoder) callToolResult(r *CallToolResult) {
+	n := 64 + len(r.StructuredContent) + len(r.Meta)
+	for i := range r.Content {
+		n += len(r.Content[i].Text) + 32
+	}
+	e.b, e.ok = make([]byte, 0, n), true
+	e.lit(`{"content":`)
+	writeList(e, r.Content, e.content)
+	e.raw(`,"structuredContent":`, r.StructuredContent, false)
+	if r.IsError {
+		e.lit(`,"isError":true`)
+	}
+	e.opt(`,"resultType":`, r.ResultType, false)
+	e.raw(`,"_meta":`, r.Meta, false)
+	e.lit("}")
+}
+
+// writeList writes a JSON array of list's items (null for a nil slice).
+func writeList[T any](e *resultEncoder, list []T, item func(*T)) {
+	if list == nil {
+		e.lit("null")
+		return
+	}
+	e.lit("[")
+	for i := range list {
+		if i > 0 {
+			e.lit(",")
+		}
+		item(&list[i])
+	}
+	e.lit("]")
+}
+
+// content writes a Content block, every field in its struct order.
+func (e *resultEncoder) content(c *Content) {
+	e.str(`{"type":`, c.Type, false)
+	e.opt(`,"text":`, c.Text, false)
+	e.opt(`,"data":`, c.Data, false)
+	e.opt(`,"mimeType":`, c.MimeType, false)
+	e.opt(`,"uri":`, c.URI, false)
+	e.opt(`,"name":`, c.Name, false)
+	e.opt(`,"title":`, c.Title, false)
+	e.opt(`,"description":`, c.Description, false)
+	e.int(`,"size":`, c.Size)
+	if c.Resource != nil {
+		e.lit(`,"resource":`)
+		e.resourceContents(c.Resource)
+	}
+	e.raw(`,"annotations":`, c.Annotations, false)
+	e.raw(`,"_meta":`, c.Meta, false)
+	e.lit("}")
+}
+
+// resourceContents writes what ResourceContents.MarshalJSON writes:
+// json.Marshal's output, so with '<', '>' and '&' escaped.
+func (e *resultEncoder) resourceContents(r *ResourceContents) {
+	e.str(`{"uri":`, r.URI, true)
+	e.opt(`,"mimeType":`, r.MimeType, true)
+	if r.Blob != "" {
+		e.str(`,"blob":`, r.Blob, true)
+	} else {
+		e.str(`,"text":`, r.Text, true)
+	}
+	e.raw(`,"_meta":`, r.Meta, true)
+	e.lit("}")
+}
+
+func (e *resultEncoder) promptResult(r *GetPromptResult) {
+	n := 96 + len(r.Description) + len(r.Meta)
+	for i := range r.Messages {
+		n += len(r.Messages[i].Content.Text) + 48
+	}
+	e.b, e.ok = make([]byte, 0, n), true
+	e.lit("{")
+	if r.Description != "" {
+		e.str(`"description":`, r.Description, false)
+		e.lit(",")
+	}
+	e.lit(`"messages":`)
+	writeList(e, r.Messages, func(m *PromptMessage) {
+		e.str(`{"role":`, string(m.Role), false)
+		e.lit(`,"content":`)
+		e.content(&m.Content)
+		e.lit("}")
+	})
+	e.opt(`,"resultType":`, r.ResultType, false)
+	e.raw(`,"_meta":`, r.Meta, false)
+	e.lit("}")
+}
+
+func (e *resultEncoder) readResult(r *ReadResourceResult) {
+	n := 64
+	for i := range r.Contents {
+		n += len(r.Contents[i].URI) + len(r.Contents[i].Text) + len(r.Contents[i].Blob) + 48
+	}
+	e.b, e.ok = make([]byte, 0, n), true
+	e.lit(`{"contents":`)
+	writeList(e, r.Contents, e.resourceContents)
+	e.opt(`,"resultType":`, r.ResultType, false)
+	e.int(`,"ttlMs":`, r.TTLMs)
+	e.opt(`,"cacheScope":`, r.CacheScope, false)
+	e.lit("}")
+}
