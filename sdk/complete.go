@@ -112,15 +112,9 @@ func (p *registeredPrompt) describe() (string, []string) {
 	return "prompt " + p.info.Name, argNames(p.info.Arguments)
 }
 
-// completes reports whether anything on s completes (the completions
-// capability): an argument of a prompt or a variable of a template.
-func (s *Server) completes() bool {
-	return s.prompts.completes() || s.templatesComplete()
-}
-
 // complete answers completion/complete.
 func (s *Server) complete(ctx context.Context, raw json.RawMessage) (*CompleteResult, error) {
-	if !s.completes() {
+	if !s.anyCompletes.Load() {
 		return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: completion/complete (this server offers no completions)")
 	}
 	var p CompleteParams
@@ -156,7 +150,7 @@ func (s *Server) complete(ctx context.Context, raw json.RawMessage) (*CompleteRe
 func (s *Server) completionTarget(ref CompleteRef) (completionTarget, error) {
 	switch ref.Type {
 	case RefPrompt:
-		if p := s.prompts.get(ref.Name); p != nil {
+		if p := s.prompt(ref.Name); p != nil {
 			return p, nil
 		}
 		return nil, unknownPrompt(ref.Name)

@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -52,4 +53,24 @@ func pageOf[T any](items []T, kind, cursor string, size int) ([]T, string, error
 		next = issueCursor(kind, end)
 	}
 	return items[start:end], next, nil
+}
+
+// listPage answers a paginated list method (tools/list, prompts/list,
+// resources/list, resources/templates/list): the page of list() (called
+// with s.mu held) that the cursor in raw asks for, as wire descriptions,
+// and the next page's cursor. kind names the list in its cursors.
+func listPage[T, I any](s *Server, raw json.RawMessage, kind string, list func() []T, info func(T) I) ([]I, string, error) {
+	var p struct {
+		Cursor string `json:"cursor"`
+	}
+	if err := unmarshalParams(raw, &p); err != nil {
+		return nil, "", err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	page, next, err := pageOf(list(), kind, p.Cursor, s.opts.PageSize)
+	if err != nil {
+		return nil, "", err
+	}
+	return mapped(page, info), next, nil
 }

@@ -12,27 +12,12 @@ type PromptsCapability struct {
 	ListChanged bool `json:"listChanged,omitempty"`
 }
 
-// addPromptCapabilities declares prompts when there are any, and
-// completions when something completes; legacy: the era of sessions,
-// where list changes are announced.
-func (s *Server) addPromptCapabilities(caps *ServerCapabilities, legacy bool) {
-	if s.prompts.any() {
-		caps.Prompts = &PromptsCapability{ListChanged: legacy}
-	}
-	if s.completes() {
-		caps.Completions = &struct{}{}
-	}
-}
-
 // listPrompts answers prompts/list.
 func (s *Server) listPrompts(raw json.RawMessage) (*ListPromptsResult, error) {
-	var p struct {
-		Cursor string `json:"cursor"`
+	if !s.offersPrompts() {
+		return nil, methodNotOffered("prompts/list")
 	}
-	if err := unmarshalParams(raw, &p); err != nil {
-		return nil, err
-	}
-	prompts, next, err := s.prompts.page(p.Cursor, s.opts.PageSize)
+	prompts, next, err := listPage(s, raw, "prompts", func() []*registeredPrompt { return s.prompts.list }, (*registeredPrompt).wire)
 	if err != nil {
 		return nil, err
 	}
@@ -54,11 +39,14 @@ func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
 // nil) tracks it for notifications/cancelled, and a request the client
 // cancelled returns errCancelled.
 func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *GetPromptResult, err error) {
+	if !s.offersPrompts() {
+		return nil, methodNotOffered("prompts/get")
+	}
 	p, err := callParams(m.Params) // the same members: name, arguments, _meta
 	if err != nil {
 		return nil, err
 	}
-	prompt := s.prompts.get(p.Name)
+	prompt := s.prompt(p.Name)
 	if prompt == nil {
 		return nil, unknownPrompt(p.Name)
 	}

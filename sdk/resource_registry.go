@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/wire"
@@ -19,10 +17,8 @@ const CodeResourceNotFound = -32002
 
 // resourceSet holds a server's resources and templates; Server.mu guards it.
 type resourceSet struct {
-	fixed         []*registeredResource
-	byURI         map[string]*registeredResource
-	templates     []*registeredTemplate
-	templateByURI map[string]*registeredTemplate
+	fixed     registry[*registeredResource]
+	templates registry[*registeredTemplate]
 }
 
 // AddResource adds declared resources and tells connected clients the list
@@ -30,76 +26,26 @@ type resourceSet struct {
 // ErrDuplicateResource and nothing is added, unless the new resource sets
 // ResourceOptions.Replace.
 func (s *Server) AddResource(defs ...*ResourceDef) error {
-	rs := make([]*registeredResource, len(defs))
-	for i, d := range defs {
-		rs[i] = d.r
-	}
-	s.mu.Lock()
-	err := register(&s.res.fixed, &s.res.byURI, rs, func(r *registeredResource) (string, bool) { return r.info.URI, r.replace })
-	s.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	s.listChanged(listResources)
-	return nil
+	rs := mapped(defs, func(d *ResourceDef) *registeredResource { return d.r })
+	return register(s, &s.res.fixed, rs, duplicate(ErrDuplicateResource, "ResourceOptions", "resource"), listResources)
 }
 
 // AddResourceTemplate adds declared resource templates, as AddResource
 // adds resources; a template is known by its URI template text.
 func (s *Server) AddResourceTemplate(defs ...*ResourceTemplateDef) error {
-	ts := make([]*registeredTemplate, len(defs))
-	for i, d := range defs {
-		ts[i] = d.t
-	}
-	s.mu.Lock()
-	err := register(&s.res.templates, &s.res.templateByURI, ts, func(t *registeredTemplate) (string, bool) { return t.info.URITemplate, t.replace })
-	s.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	s.listChanged(listResources)
-	return nil
-}
-
-// register adds items to list and index under their keys, a replacing
-// item in the place of the one it replaces; a key taken (or given twice)
-// by an item that does not replace is ErrDuplicateResource, and nothing is
-// added. s.mu is held.
-func register[T comparable](list *[]T, index *map[string]T, items []T, key func(T) (string, bool)) error {
-	seen := map[string]bool{}
-	for _, it := range items {
-		k, replace := key(it)
-		if _, taken := (*index)[k]; (taken || seen[k]) && !replace {
-			return fmt.Errorf("%w %q: set ResourceOptions.Replace to replace it", ErrDuplicateResource, k)
-		}
-		seen[k] = true
-	}
-	if *index == nil {
-		*index = map[string]T{}
-	}
-	for _, it := range items {
-		k, _ := key(it)
-		*list = replaceOrAppend(*list, (*index)[k], it)
-		(*index)[k] = it
-	}
-	return nil
+	ts := mapped(defs, func(d *ResourceTemplateDef) *registeredTemplate { return d.t })
+	return register(s, &s.res.templates, ts, duplicate(ErrDuplicateResource, "ResourceOptions", "resource template"), listResources)
 }
 
 // RemoveResource removes resources by URI and templates by their URI
 // template text, and tells connected clients the list changed.
 func (s *Server) RemoveResource(uris ...string) {
 	s.mu.Lock()
-	rs := &s.res
 	for _, uri := range uris {
-		if r := rs.byURI[uri]; r != nil {
-			delete(rs.byURI, uri)
-			rs.fixed = without(rs.fixed, r)
-		}
-		if t := rs.templateByURI[uri]; t != nil {
-			delete(rs.templateByURI, uri)
-			rs.templates = without(rs.templates, t)
-		}
+		s.res.fixed.remove(uri)
+		s.res.templates.remove(uri)
 	}
+	s.registryChanged()
 	s.mu.Unlock()
 	s.listChanged(listResources)
 }
@@ -109,11 +55,7 @@ func (s *Server) RemoveResource(uris ...string) {
 func (s *Server) Resources() []ResourceInfo {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]ResourceInfo, len(s.res.fixed))
-	for i, r := range s.res.fixed {
-		out[i] = r.info
-	}
-	return out
+	return mapped(s.res.fixed.list, (*registeredResource).wire)
 }
 
 // ResourceTemplates returns the wire descriptions of the resource
@@ -121,40 +63,17 @@ func (s *Server) Resources() []ResourceInfo {
 func (s *Server) ResourceTemplates() []ResourceTemplateInfo {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]ResourceTemplateInfo, len(s.res.templates))
-	for i, t := range s.res.templates {
-		out[i] = t.info
-	}
-	return out
+	return mapped(s.res.templates.list, (*registeredTemplate).wire)
 }
 
-func replaceOrAppend[T comparable](list []T, old, v T) []T {
-	var zero T
-	if old != zero {
-		for i, x := range list {
-			if x == old {
-				list[i] = v
-				return list
-			}
-		}
-	}
-	return append(list, v)
-}
-
-func without[T comparable](list []T, v T) []T {
-	for i, x := range list {
-		if x == v {
-			return append(list[:i:i], list[i+1:]...)
-		}
-	}
-	return list
-}
+func (r *registeredResource) wire() ResourceInfo         { return r.info }
+func (t *registeredTemplate) wire() ResourceTemplateInfo { return t.info }
 
 // hasResources reports whether s serves any resource or template.
 func (s *Server) hasResources() bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.res.fixed) > 0 || len(s.res.templates) > 0
+	return len(s.res.fixed.list) > 0 || len(s.res.templates.list) > 0
 }
 
 // offersResources is nil when s serves resources, else the -32601 a
@@ -163,13 +82,21 @@ func (s *Server) offersResources(method string) error {
 	if s.hasResources() {
 		return nil
 	}
+	return methodNotOffered(method)
+}
+
+// methodNotOffered is the -32601 of a method whose capability s does not
+// announce (it has no resources, no prompts, nothing that completes).
+func methodNotOffered(method string) error {
 	return transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", method)
 }
 
 // listResources answers resources/list; modern adds the caching hints.
 func (s *Server) listResources(raw json.RawMessage, modern bool) (*ListResourcesResult, error) {
-	page, next, err := pageInfos(s, raw, "resources/list", func() []*registeredResource { return s.res.fixed },
-		func(r *registeredResource) ResourceInfo { return r.info })
+	if err := s.offersResources("resources/list"); err != nil {
+		return nil, err
+	}
+	page, next, err := listPage(s, raw, "resources", func() []*registeredResource { return s.res.fixed.list }, (*registeredResource).wire)
 	if err != nil {
 		return nil, err
 	}
@@ -182,8 +109,10 @@ func (s *Server) listResources(raw json.RawMessage, modern bool) (*ListResources
 
 // listResourceTemplates answers resources/templates/list.
 func (s *Server) listResourceTemplates(raw json.RawMessage, modern bool) (*ListResourceTemplatesResult, error) {
-	page, next, err := pageInfos(s, raw, "resources/templates/list", func() []*registeredTemplate { return s.res.templates },
-		func(t *registeredTemplate) ResourceTemplateInfo { return t.info })
+	if err := s.offersResources("resources/templates/list"); err != nil {
+		return nil, err
+	}
+	page, next, err := listPage(s, raw, "resources/templates", func() []*registeredTemplate { return s.res.templates.list }, (*registeredTemplate).wire)
 	if err != nil {
 		return nil, err
 	}
@@ -192,26 +121,6 @@ func (s *Server) listResourceTemplates(raw json.RawMessage, modern bool) (*ListR
 		res.setHints(s.opts.ResourcesTTL, s.cacheScope())
 	}
 	return res, nil
-}
-
-// pageInfos answers a paginated resource list method: the page of list()
-// (called with s.mu held) that the cursor in raw asks for, as wire infos.
-func pageInfos[T, I any](s *Server, raw json.RawMessage, method string, list func() []T, info func(T) I) ([]I, string, error) {
-	if err := s.offersResources(method); err != nil {
-		return nil, "", err
-	}
-	var p ListResourcesParams
-	if err := unmarshalParams(raw, &p); err != nil {
-		return nil, "", err
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	page, next, err := pageOf(list(), strings.TrimSuffix(method, "/list"), p.Cursor, s.opts.PageSize)
-	out := make([]I, len(page))
-	for i, x := range page {
-		out[i] = info(x)
-	}
-	return out, next, err
 }
 
 // readResource answers resources/read: the fixed resource at the URI, else
@@ -265,13 +174,13 @@ var uriMembers = []string{"uri"}
 func (s *Server) findResource(uri string) (func(context.Context) ([]ResourceContents, error), time.Duration) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if r := s.res.byURI[uri]; r != nil {
+	if r := s.res.fixed.get(uri); r != nil {
 		return func(ctx context.Context) ([]ResourceContents, error) { return r.read(ctx, uri) }, r.ttl
 	}
 	if len(uri) > maxTemplateURI {
 		return nil, 0
 	}
-	for _, t := range s.res.templates {
+	for _, t := range s.res.templates.list {
 		if vars, ok := t.match(uri); ok {
 			return func(ctx context.Context) ([]ResourceContents, error) { return t.read(ctx, uri, vars) }, t.ttl
 		}

@@ -207,33 +207,11 @@ func (t *registeredTemplate) describe() (string, []string) {
 	return "resource template " + t.info.URITemplate, t.tmpl.Varnames()
 }
 
-// completes reports whether some variable of t completes.
-func (t *registeredTemplate) completes() bool {
-	for _, c := range t.complete {
-		if c.completes() {
-			return true
-		}
-	}
-	return false
-}
-
 // template returns the template registered as uriTemplate, or nil.
 func (s *Server) template(uriTemplate string) *registeredTemplate {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.res.templateByURI[uriTemplate]
-}
-
-// templatesComplete reports whether a variable of some template completes.
-func (s *Server) templatesComplete() bool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	for _, t := range s.res.templates {
-		if t.completes() {
-			return true
-		}
-	}
-	return false
+	return s.res.templates.get(uriTemplate)
 }
 
 // templateViolations is the -32602 error for template variables that

@@ -13,12 +13,10 @@ package sdk
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,26 +62,28 @@ type Server struct {
 	info Implementation
 	opts ServerOptions
 
-	mu       sync.RWMutex
-	tools    []*registeredTool
-	byName   map[string]*registeredTool
-	sessions map[*serverSession]struct{}
-	prompts  promptSet
+	mu       sync.RWMutex // guards the registries and sessions
+	tools    registry[*registeredTool]
+	prompts  registry[*registeredPrompt]
 	res      resourceSet // resources and resource templates
+	sessions map[*serverSession]struct{}
 	// listeners are the open subscriptions/listen streams.
 	listeners listenerSet
 	// headerTools counts tools with Mcp-Param-* headers: with none, the
 	// HTTP handler's per-call question costs one atomic load.
 	headerTools atomic.Int32
-	middlewares // Use, UseTool
-	sealOnce    sync.Once
-	sealKey     []byte // see stateKey
+	// anyCompletes: an argument of a prompt or template completes (the
+	// completions capability). Both are kept by registryChanged.
+	anyCompletes atomic.Bool
+	middlewares  // Use, UseTool
+	sealOnce     sync.Once
+	sealKey      []byte // see stateKey
 }
 
 // NewServer returns a server named name; opts may be nil.
 func NewServer(name string, opts *ServerOptions) *Server {
 	traceMark("new-server-at")
-	s := &Server{byName: map[string]*registeredTool{}, sessions: map[*serverSession]struct{}{}}
+	s := &Server{sessions: map[*serverSession]struct{}{}}
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -110,144 +110,27 @@ var ErrDuplicateTool = errors.New("sdk: duplicate tool name")
 // error wrapping ErrDuplicateTool, and no tool is added; a tool declared
 // with ToolOptions.Replace takes the place of the one of its name instead.
 func (s *Server) AddTool(defs ...*ToolDef) error {
-	s.mu.Lock()
-	if err := s.checkNames(defs); err != nil {
-		s.mu.Unlock()
-		return err
-	}
-	for _, d := range defs {
-		t := d.t
-		if old, ok := s.byName[t.info.Name]; ok {
-			for i, x := range s.tools {
-				if x == old {
-					s.tools[i] = t
-				}
-			}
-		} else {
-			s.tools = append(s.tools, t)
-		}
-		s.byName[t.info.Name] = t
-	}
-	s.countHeaderTools()
-	s.mu.Unlock()
-	s.notifyListChanged()
-	return nil
-}
-
-// checkNames refuses defs whose names are taken, by s or by an earlier
-// def, unless they replace; s.mu is held.
-func (s *Server) checkNames(defs []*ToolDef) error {
-	seen := make(map[string]bool, len(defs))
-	for _, d := range defs {
-		name := d.t.info.Name
-		if (s.byName[name] != nil || seen[name]) && !d.t.replace {
-			return fmt.Errorf("%w %q: set ToolOptions.Replace to replace the registered tool", ErrDuplicateTool, name)
-		}
-		seen[name] = true
-	}
-	return nil
-}
-
-// countHeaderTools updates headerTools; s.mu is held.
-func (s *Server) countHeaderTools() {
-	n := int32(0)
-	for _, t := range s.tools {
-		if len(t.params) > 0 {
-			n++
-		}
-	}
-	s.headerTools.Store(n)
+	ts := mapped(defs, func(d *ToolDef) *registeredTool { return d.t })
+	return register(s, &s.tools, ts, duplicate(ErrDuplicateTool, "ToolOptions", "tool"), listTools)
 }
 
 // RemoveTool removes tools by name and tells connected clients.
-func (s *Server) RemoveTool(names ...string) {
-	s.mu.Lock()
-	for _, n := range names {
-		t, ok := s.byName[n]
-		if !ok {
-			continue
-		}
-		delete(s.byName, n)
-		for i, x := range s.tools {
-			if x == t {
-				s.tools = append(s.tools[:i:i], s.tools[i+1:]...)
-				break
-			}
-		}
-	}
-	s.countHeaderTools()
-	s.mu.Unlock()
-	s.notifyListChanged()
-}
+func (s *Server) RemoveTool(names ...string) { unregister(s, &s.tools, names, listTools) }
 
 // Tools returns the wire descriptions of all tools, in registration order.
 func (s *Server) Tools() []ToolInfo {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	out := make([]ToolInfo, len(s.tools))
-	for i, t := range s.tools {
-		out[i] = t.info
-	}
-	return out
+	return mapped(s.tools.list, (*registeredTool).wire)
 }
+
+func (t *registeredTool) wire() ToolInfo { return t.info }
 
 func (s *Server) tool(name string) *registeredTool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.byName[name]
+	return s.tools.get(name)
 }
-
-// page returns the tools of one tools/list page.
-func (s *Server) page(cursor string) ([]ToolInfo, string, error) {
-	start := 0
-	if cursor != "" {
-		n, err := decodeCursor(cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		start = n
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if start > len(s.tools) {
-		return nil, "", transport.Errorf(transport.CodeInvalidParams, "Invalid cursor")
-	}
-	end := min(start+s.opts.PageSize, len(s.tools))
-	out := make([]ToolInfo, 0, end-start)
-	for _, t := range s.tools[start:end] {
-		out = append(out, t.info)
-	}
-	next := ""
-	if end < len(s.tools) {
-		next = encodeCursor(end)
-	}
-	return out, next, nil
-}
-
-func encodeCursor(offset int) string {
-	return base64.RawURLEncoding.EncodeToString([]byte("tools:" + strconv.Itoa(offset)))
-}
-
-func decodeCursor(c string) (int, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err == nil {
-		if rest, ok := cutPrefix(string(raw), "tools:"); ok {
-			if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
-				return n, nil
-			}
-		}
-	}
-	return 0, transport.Errorf(transport.CodeInvalidParams, "Invalid cursor")
-}
-
-func cutPrefix(s, p string) (string, bool) {
-	if len(s) >= len(p) && s[:len(p)] == p {
-		return s[len(p):], true
-	}
-	return s, false
-}
-
-func (s *Server) notifyListChanged() { s.listChanged(listTools) }
 
 // Serve serves one connection until the peer closes it (then it answers
 // every request already received and returns nil) or ctx is cancelled

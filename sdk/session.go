@@ -183,11 +183,7 @@ func (ss *serverSession) listTools(raw json.RawMessage) (any, error) {
 }
 
 func (s *Server) listTools(raw json.RawMessage) (*ListToolsResult, error) {
-	var p ListToolsParams
-	if err := unmarshalParams(raw, &p); err != nil {
-		return nil, err
-	}
-	tools, next, err := s.page(p.Cursor)
+	tools, next, err := listPage(s, raw, "tools", func() []*registeredTool { return s.tools.list }, (*registeredTool).wire)
 	if err != nil {
 		return nil, err
 	}
