@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/pydantic/libadapt"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -42,10 +42,10 @@ func Validate(schema []byte, args []byte) ([]Problem, error) {
 	return problemsOf(doc.root, v), nil
 }
 
-// problemsOf validates v against s, worded by internal/pydantic (which the
-// SDK's tool errors share).
+// problemsOf validates v against s, worded by internal/pydantic (through
+// libadapt; the SDK's tool errors share the wording).
 func problemsOf(s *jsonschema.Schema, v any) []Problem {
-	vs := pydantic.Check(s, v)
+	vs := libadapt.Check(s, v)
 	if vs == nil {
 		return nil
 	}

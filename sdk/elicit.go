@@ -8,10 +8,9 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/validate"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -160,7 +159,7 @@ func decodeElicitResult(raw json.RawMessage) (ElicitResult, error) {
 // form is a struct type's requested schema, compiled to check answers.
 type form struct {
 	schema   json.RawMessage
-	compiled *jsonschema.Schema
+	compiled *validate.Schema
 	order    pydantic.Order
 }
 

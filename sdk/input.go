@@ -7,9 +7,9 @@ import (
 	"reflect"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/validate"
 	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // inputCodec turns raw arguments into a validated In.
@@ -47,7 +47,7 @@ type argsCodec struct {
 	t      reflect.Type
 	raw    json.RawMessage // the input schema tools/list shows
 	args   *argSchema      // the schema validated against: raw and the limits of Go's types
-	schema *jsonschema.Schema
+	schema *validate.Schema
 	order  pydantic.Order
 	fast   *wire.Validator // proves common valid input valid without schema
 	closed bool            // inferred schema: objects accept only their declared keys

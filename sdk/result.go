@@ -7,10 +7,9 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/validate"
 	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -61,7 +60,7 @@ func modeOf(t reflect.Type) resultMode {
 type outputCodec[Out any] struct {
 	mode   resultMode
 	raw    json.RawMessage
-	schema *jsonschema.Schema // nil: nothing to check
+	schema *validate.Schema // nil: nothing to check
 }
 
 func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error) {

@@ -2,8 +2,8 @@ package sdk
 
 import (
 	"github.com/mcpdev/mcpdev/internal/pydantic"
-	"github.com/mcpdev/mcpdev/internal/schema/compile"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/validate"
 )
 
 // Violation is one reason arguments (or a result) break a schema, worded as
@@ -18,20 +18,23 @@ type Violation struct {
 // ErrRemoteRef is returned when a schema refers to a document that is not
 // part of it: the SDK never fetches remote $refs. It is the same value as
 // forms.ErrRemoteRef.
-var ErrRemoteRef = compile.ErrRemoteRef
+var ErrRemoteRef = schema.ErrRemoteRef
 
-// compileSchema compiles a JSON Schema document (2020-12 unless it says
-// otherwise) once, for repeated validation. Formats and content encodings
-// are asserted, not just annotations: a date-time must be one.
-func compileSchema(raw []byte) (*jsonschema.Schema, error) {
+// compileSchema compiles a JSON Schema document (draft 2020-12) once, for
+// repeated validation, with the sdk's own validator (internal/validate:
+// the jsonschema library's violations without linking the library, whose
+// init compiles every draft's metaschema). Formats and content encodings
+// are asserted, not just annotations: a date-time must be one. A keyword
+// the validator does not implement is refused here, named.
+func compileSchema(raw []byte) (*validate.Schema, error) {
 	defer startPhase("compile").end()
-	return compile.Schema(raw, pydantic.Configure) // formats and base64 checked, in Pydantic's words
+	return validate.Compile(raw)
 }
 
 // violations validates v against s and returns every problem found,
 // worded by internal/pydantic (which forms shares).
-func violations(s *jsonschema.Schema, v any, o pydantic.Options) []Violation {
-	pvs := pydantic.CheckWith(s, v, o)
+func violations(s *validate.Schema, v any, o pydantic.Options) []Violation {
+	pvs := s.Check(v, o)
 	if pvs == nil {
 		return nil
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"math"
 	"strconv"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // The formats and content encoding this package checks itself, so that a
@@ -72,17 +70,11 @@ func checkDouble(v any) error {
 	return nil
 }
 
-// Configure makes c assert formats and content encodings, with the checks
-// of this package for the formats it words (date-time as Go's time.Time
-// reads it, date, time, uuid, uri, email, double) and for base64.
-func Configure(c *jsonschema.Compiler) {
-	c.AssertFormat()
-	c.AssertContent()
-	for name := range stringFormats {
-		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: Format(name)})
-	}
-	c.RegisterFormat(&jsonschema.Format{Name: FormatDouble, Validate: checkDouble})
-	c.RegisterContentEncoding(&jsonschema.Decoder{Name: "base64", Decode: Base64})
+// FormatNames lists the formats Format checks: date-time (as Go's
+// time.Time reads it), date, time, uuid, uri, email and double. A
+// validator asserting formats uses these checks for them.
+func FormatNames() []string {
+	return []string{"date-time", "date", "time", "uuid", "uri", "email", FormatDouble}
 }
 
 // ownReason returns the reason of an error this package raised.

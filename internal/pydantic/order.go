@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
@@ -114,15 +112,15 @@ const undeclared = -1 << 30
 
 // step ranks seg within schema s, the schema of the object at instance
 // pointer ptr, and returns the schema of the value at seg.
-func (c *converter) step(s *jsonschema.Schema, seg, ptr string) (rank, *jsonschema.Schema) {
+func (c *converter) step(s *Schema, seg, ptr string) (rank, *Schema) {
 	s = settle(s)
 	if s == nil {
 		return fallbackRank(seg), nil
 	}
-	if len(s.Properties) > 0 || s.AdditionalProperties != nil {
+	if len(s.Properties) > 0 || s.HasAdditional {
 		next := s.Properties[seg]
 		if next == nil {
-			next, _ = s.AdditionalProperties.(*jsonschema.Schema)
+			next = s.Additional
 		}
 		if i := slices.Index(c.order[fragment(s.Location)], seg); i >= 0 {
 			return rank{n: i, name: seg}, next
@@ -132,21 +130,17 @@ func (c *converter) step(s *jsonschema.Schema, seg, ptr string) (rank, *jsonsche
 		}
 		return rank{n: undeclared + max(0, slices.Index(c.sentOrder[ptr], seg)), name: seg}, next
 	}
-	if s.Items2020 != nil || s.Items != nil {
-		next := s.Items2020
-		if next == nil {
-			next, _ = s.Items.(*jsonschema.Schema)
-		}
-		return fallbackRank(seg), next
+	if s.HasItems {
+		return fallbackRank(seg), s.Items
 	}
 	return fallbackRank(seg), nil
 }
 
 // settle follows $refs and the non-null variant of an optional value to
 // the schema that describes the value's members; nil for a leaf.
-func settle(s *jsonschema.Schema) *jsonschema.Schema {
+func settle(s *Schema) *Schema {
 	for i := 0; s != nil && i < 32; i++ {
-		if len(s.Properties) > 0 || s.AdditionalProperties != nil || s.Items2020 != nil || s.Items != nil {
+		if len(s.Properties) > 0 || s.HasAdditional || s.HasItems {
 			return s
 		}
 		switch {
@@ -162,13 +156,13 @@ func settle(s *jsonschema.Schema) *jsonschema.Schema {
 }
 
 // nonNull returns X of anyOf/oneOf [X, null]; nil when s is no such union.
-func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
-	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
+func nonNull(s *Schema) *Schema {
+	for _, list := range [][]*Schema{s.AnyOf, s.OneOf} {
 		if len(list) != 2 {
 			continue
 		}
 		for i, b := range list {
-			if b.Types != nil && len(b.Types.ToStrings()) == 1 && b.Types.ToStrings()[0] == "null" {
+			if len(b.Types) == 1 && b.Types[0] == "null" {
 				return list[1-i]
 			}
 		}
@@ -177,7 +171,7 @@ func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
 }
 
 // variant is the index-th variant of the union at s.
-func variant(s *jsonschema.Schema, index int) *jsonschema.Schema {
+func variant(s *Schema, index int) *Schema {
 	for i := 0; s != nil && i < 32 && s.Ref != nil && len(s.AnyOf) == 0 && len(s.OneOf) == 0; i++ {
 		s = s.Ref
 	}

@@ -7,9 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // union reports an anyOf/oneOf that no variant matched, as pydantic-core
@@ -21,8 +18,8 @@ import (
 //     errors are tagged with the tag's value ("pet.cat.name");
 //   - otherwise every variant's errors, each tagged with the variant's
 //     name ("x.int", "x.str", "pet.Cat.name").
-func (c *converter) union(e *jsonschema.ValidationError, tags []tag, oneOf bool) {
-	loc := e.InstanceLocation
+func (c *converter) union(e *Error, tags []tag, oneOf bool) {
+	loc := e.Loc
 	branches := c.branches(e, oneOf)
 	var keep []int
 	for i, cause := range e.Causes {
@@ -45,9 +42,9 @@ func (c *converter) union(e *jsonschema.ValidationError, tags []tag, oneOf bool)
 
 // branches returns the union's variants in the order of e.Causes (a union
 // that failed has one cause per variant); nil entries when unknown.
-func (c *converter) branches(e *jsonschema.ValidationError, oneOf bool) []*jsonschema.Schema {
-	out := make([]*jsonschema.Schema, len(e.Causes))
-	s := c.schemaAt(e.SchemaURL)
+func (c *converter) branches(e *Error, oneOf bool) []*Schema {
+	out := make([]*Schema, len(e.Causes))
+	s := e.Schema
 	if s == nil {
 		return out
 	}
@@ -61,90 +58,22 @@ func (c *converter) branches(e *jsonschema.ValidationError, oneOf bool) []*jsons
 	return out
 }
 
-// schemaAt finds the compiled schema at a location, indexing every schema
-// reachable from the root on first use.
-func (c *converter) schemaAt(location string) *jsonschema.Schema {
-	if c.root == nil {
-		return nil
-	}
-	if c.index == nil {
-		c.index = map[string]*jsonschema.Schema{}
-		indexSchemas(c.root, c.index)
-	}
-	return c.index[location]
-}
-
-func indexSchemas(s *jsonschema.Schema, index map[string]*jsonschema.Schema) {
-	if s == nil {
-		return
-	}
-	if _, seen := index[s.Location]; seen {
-		return
-	}
-	index[s.Location] = s
-	for _, sub := range subschemas(s) {
-		indexSchemas(sub, index)
-	}
-}
-
-// subschemas lists the schemas s applies to its value or its children.
-func subschemas(s *jsonschema.Schema) []*jsonschema.Schema {
-	subs := []*jsonschema.Schema{s.Ref, s.RecursiveRef, s.Not, s.If, s.Then, s.Else,
-		s.PropertyNames, s.UnevaluatedProperties, s.Contains, s.Items2020, s.UnevaluatedItems, s.ContentSchema}
-	if s.DynamicRef != nil {
-		subs = append(subs, s.DynamicRef.Ref)
-	}
-	subs = append(subs, s.AllOf...)
-	subs = append(subs, s.AnyOf...)
-	subs = append(subs, s.OneOf...)
-	subs = append(subs, s.PrefixItems...)
-	for _, p := range s.Properties {
-		subs = append(subs, p)
-	}
-	for _, p := range s.PatternProperties {
-		subs = append(subs, p)
-	}
-	for _, p := range s.DependentSchemas {
-		subs = append(subs, p)
-	}
-	for _, d := range s.Dependencies {
-		subs = append(subs, asSchema(d))
-	}
-	subs = append(subs, asSchema(s.AdditionalProperties), asSchema(s.AdditionalItems))
-	switch it := s.Items.(type) {
-	case *jsonschema.Schema:
-		subs = append(subs, it)
-	case []*jsonschema.Schema:
-		subs = append(subs, it...)
-	}
-	return subs
-}
-
-func asSchema(v any) *jsonschema.Schema {
-	s, _ := v.(*jsonschema.Schema)
-	return s
-}
-
 // isNullBranch reports a variant that accepts only null.
-func isNullBranch(cause *jsonschema.ValidationError, s *jsonschema.Schema) bool {
+func isNullBranch(cause *Error, s *Schema) bool {
 	if s != nil {
 		s = deref(s)
-		return s.Types != nil && slices.Equal(s.Types.ToStrings(), []string{"null"})
+		return s.Types != nil && slices.Equal(s.Types, []string{"null"})
 	}
-	for len(cause.Causes) == 1 {
-		if _, ok := cause.ErrorKind.(*kind.Reference); !ok {
-			break
-		}
+	for len(cause.Causes) == 1 && cause.Kind == KindRef {
 		cause = cause.Causes[0]
 	}
-	t, ok := cause.ErrorKind.(*kind.Type)
-	return ok && slices.Equal(t.Want, []string{"null"})
+	return cause.Kind == KindType && slices.Equal(cause.Names, []string{"null"})
 }
 
 // deref follows a schema that is nothing but a $ref.
-func deref(s *jsonschema.Schema) *jsonschema.Schema {
+func deref(s *Schema) *Schema {
 	for i := 0; s.Ref != nil && i < 32; i++ {
-		if s.Types != nil || len(s.Properties) > 0 || s.Const != nil || s.Enum != nil {
+		if s.Types != nil || len(s.Properties) > 0 || s.Const != nil || s.HasEnum {
 			break
 		}
 		s = s.Ref
@@ -155,12 +84,12 @@ func deref(s *jsonschema.Schema) *jsonschema.Schema {
 // discriminated handles a oneOf whose variants carry a constant tag
 // property, as pydantic-core's tagged union does. It reports false when the
 // union has no such property.
-func (c *converter) discriminated(e *jsonschema.ValidationError, tags []tag, branches []*jsonschema.Schema) bool {
+func (c *converter) discriminated(e *Error, tags []tag, branches []*Schema) bool {
 	prop, values := discriminator(branches)
 	if prop == "" {
 		return false
 	}
-	loc := e.InstanceLocation
+	loc := e.Loc
 	obj, ok := c.at(loc).(map[string]any)
 	if !ok {
 		typ, msg := typeWording("object")
@@ -189,7 +118,7 @@ func (c *converter) discriminated(e *jsonschema.ValidationError, tags []tag, bra
 
 // discriminator finds the property every variant requires and pins to a
 // distinct constant; "" when there is none.
-func discriminator(branches []*jsonschema.Schema) (string, []any) {
+func discriminator(branches []*Schema) (string, []any) {
 	var candidates []string
 	for i, b := range branches {
 		if b == nil {
@@ -226,7 +155,7 @@ next:
 }
 
 // constOf returns the one value a schema allows (const, or a one-value enum).
-func constOf(s *jsonschema.Schema) (any, bool) {
+func constOf(s *Schema) (any, bool) {
 	if s == nil {
 		return nil, false
 	}
@@ -234,8 +163,8 @@ func constOf(s *jsonschema.Schema) (any, bool) {
 	if s.Const != nil {
 		return *s.Const, true
 	}
-	if s.Enum != nil && len(s.Enum.Values) == 1 {
-		return s.Enum.Values[0], true
+	if s.HasEnum && len(s.Enum) == 1 {
+		return s.Enum[0], true
 	}
 	return nil, false
 }
@@ -275,7 +204,7 @@ func rat(v any) (*big.Rat, bool) {
 // label names a union variant as pydantic-core's validators name
 // themselves in a location: "int", "constrained-str", "list[int]",
 // "dict[str,float]", "literal['a','b']", a model's name for a $ref.
-func label(s *jsonschema.Schema) string {
+func label(s *Schema) string {
 	if s == nil {
 		return "any"
 	}
@@ -285,16 +214,16 @@ func label(s *jsonschema.Schema) string {
 	switch {
 	case s.Const != nil:
 		return "literal[" + Repr(*s.Const) + "]"
-	case s.Enum != nil:
-		parts := make([]string, len(s.Enum.Values))
-		for i, v := range s.Enum.Values {
+	case s.HasEnum:
+		parts := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
 			parts[i] = Repr(v)
 		}
 		return "literal[" + strings.Join(parts, ",") + "]"
 	case s.Types != nil:
 		var names []string
 		nullable := false
-		for _, t := range s.Types.ToStrings() {
+		for _, t := range s.Types {
 			if t == "null" {
 				nullable = true
 				continue
@@ -339,7 +268,7 @@ func wrapLabels(names []string, nullable bool) string {
 
 // refName is the name of a referenced definition: its title, else the
 // last segment of its location ("#/$defs/Book" → "Book").
-func refName(s *jsonschema.Schema) string {
+func refName(s *Schema) string {
 	if s.Title != "" {
 		return s.Title
 	}
@@ -353,36 +282,30 @@ func refName(s *jsonschema.Schema) string {
 
 // typeLabel names one JSON type; s (may be nil) refines it with its
 // constraints, items and format.
-func typeLabel(t string, s *jsonschema.Schema) string {
+func typeLabel(t string, s *Schema) string {
 	if s == nil {
-		s = &jsonschema.Schema{}
+		s = &Schema{}
 	}
 	switch t {
 	case "integer":
-		return constrained("int", s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf)
+		return constrained("int", s.Constrained)
 	case "number":
-		return constrained("float", s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf)
+		return constrained("float", s.Constrained)
 	case "string":
-		if s.Format != nil {
-			if name, ok := formatLabels[s.Format.Name]; ok {
-				return name
-			}
+		if name := formatLabel(s.Format); name != "" {
+			return name
 		}
-		if s.MinLength != nil || s.MaxLength != nil || s.Pattern != nil {
+		if s.StringBounded {
 			return "constrained-str"
 		}
 		return "str"
 	case "boolean":
 		return "bool"
 	case "array":
-		items := s.Items2020
-		if items == nil {
-			items = asSchema(s.Items)
-		}
-		return "list[" + label(items) + "]"
+		return "list[" + label(s.Items) + "]"
 	case "object":
-		if v := asSchema(s.AdditionalProperties); v != nil {
-			return "dict[str," + label(v) + "]"
+		if s.Additional != nil {
+			return "dict[str," + label(s.Additional) + "]"
 		}
 		if s.Title != "" {
 			return s.Title
@@ -392,16 +315,24 @@ func typeLabel(t string, s *jsonschema.Schema) string {
 	return "none"
 }
 
-func constrained(name string, bounds ...*big.Rat) string {
-	for _, b := range bounds {
-		if b != nil {
-			return "constrained-" + name
-		}
+func constrained(name string, bounded bool) string {
+	if bounded {
+		return "constrained-" + name
 	}
 	return name
 }
 
-var formatLabels = map[string]string{
-	"date-time": "datetime", "date": "date", "time": "time", "duration": "timedelta",
-	"uuid": "uuid", "uri": "url",
+// formatLabel names the type a string format stands for; "" for none.
+func formatLabel(format string) string {
+	switch format {
+	case "date-time":
+		return "datetime"
+	case "duration":
+		return "timedelta"
+	case "uri":
+		return "url"
+	case "date", "time", "uuid":
+		return format
+	}
+	return ""
 }

@@ -2,18 +2,15 @@
 // words them, so that a model trained on Python MCP servers reads the same
 // sentences from a Go server (sdk) and a user sees the same sentences under
 // the inspector's form fields (forms). It is the one place that turns a
-// santhosh-tekuri/jsonschema v6 *ValidationError into Pydantic's
-// {loc, msg, type, input} list.
+// validator's error tree (see Error; internal/validate's, or the
+// santhosh-tekuri/jsonschema library's through internal/pydantic/libadapt)
+// into Pydantic's {loc, msg, type, input} list. It links no validator.
 package pydantic
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // Violation is one reason a value breaks a schema, as Pydantic reports it.
@@ -24,13 +21,7 @@ type Violation struct {
 	Input   any    // the offending value (for a missing field: the object it is missing from)
 }
 
-// Check validates v against s and returns every violation, sorted by path;
-// nil when v is valid.
-func Check(s *jsonschema.Schema, v any) []Violation {
-	return CheckWith(s, v, Options{})
-}
-
-// Options refine what Check reports.
+// Options refine what Convert reports.
 type Options struct {
 	// Order lists violations in the order the schema declares properties,
 	// as Pydantic does (extra inputs last); nil: by name.
@@ -49,29 +40,12 @@ type Options struct {
 	Lax bool
 }
 
-// CheckWith is Check with options.
-func CheckWith(s *jsonschema.Schema, v any, o Options) []Violation {
-	err := s.Validate(v)
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []Violation{{Message: "Value error, " + err.Error(), Type: "value_error", Input: v}}
-	}
-	return fromError(s, ve, v, o)
-}
-
-// FromError converts err, which s.Validate(v) returned, into violations
-// sorted by path (array indices numerically, union variants in schema
-// order). s names the variants of a failed union; v supplies each
-// violation's Input.
-func FromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any) []Violation {
-	return fromError(s, err, v, Options{})
-}
-
-func fromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any, o Options) []Violation {
-	c := &converter{root: s, input: v, order: o.Order, lax: o.Lax}
+// Convert turns err, what validating v against root found, into
+// violations sorted by path (array indices numerically, union variants in
+// schema order, properties as o.Order says); root names the variants of a
+// failed union, v supplies each violation's Input.
+func Convert(root *Schema, err *Error, v any, o Options) []Violation {
+	c := &converter{root: root, input: v, order: o.Order, lax: o.Lax}
 	var sent any
 	if o.Sent != nil {
 		sent, c.sentOrder = o.Sent()
@@ -97,12 +71,11 @@ func fromError(s *jsonschema.Schema, err *jsonschema.ValidationError, v any, o O
 
 // converter walks one error tree.
 type converter struct {
-	root      *jsonschema.Schema
+	root      *Schema
 	input     any
 	order     Order
 	sentOrder Order // key order of the objects sent, by instance pointer
 	lax       bool
-	index     map[string]*jsonschema.Schema // compiled schemas by Location, built when a union needs it
 	out       []item
 }
 
@@ -121,42 +94,32 @@ type item struct {
 	inputAt []string // where Input was taken from
 }
 
-func (c *converter) collect(e *jsonschema.ValidationError, tags []tag) {
-	loc := e.InstanceLocation
-	switch k := e.ErrorKind.(type) {
-	case *kind.AnyOf:
+func (c *converter) collect(e *Error, tags []tag) {
+	loc := e.Loc
+	switch e.Kind {
+	case KindAnyOf:
 		c.union(e, tags, false)
-	case *kind.OneOf:
-		if len(k.Subschemas) > 1 {
-			c.emit(loc, tags, "value_error", "Value error, Input should match exactly one variant, not several (variants "+strconv.Itoa(k.Subschemas[0])+" and "+strconv.Itoa(k.Subschemas[1])+" both match)", c.at(loc))
+	case KindOneOf:
+		if len(e.Both) > 1 {
+			c.emit(loc, tags, "value_error", "Value error, Input should match exactly one variant, not several (variants "+strconv.Itoa(e.Both[0])+" and "+strconv.Itoa(e.Both[1])+" both match)", c.at(loc))
 			return
 		}
 		c.union(e, tags, true)
-	case *kind.Required:
-		c.missing(loc, tags, k.Missing)
-	case *kind.DependentRequired:
-		c.missing(loc, tags, k.Missing)
-	case *kind.Dependency:
-		c.missing(loc, tags, k.Missing)
-	case *kind.AdditionalProperties:
-		for _, name := range k.Properties {
+	case KindMissing:
+		c.missing(loc, tags, e.Names)
+	case KindExtra:
+		for _, name := range e.Names {
 			sub := append(slices.Clip(loc), name)
 			c.emit(sub, tags, "extra_forbidden", "Extra inputs are not permitted", c.at(sub))
 		}
-	case *kind.Type:
-		c.typeError(loc, tags, k.Want)
-	case *kind.Contains, *kind.Not, *kind.PropertyNames:
-		// Their causes judge other values (items, names) than the one at loc.
-		c.emit(loc, tags, "value_error", valueError(e.ErrorKind), c.at(loc))
+	case KindType:
+		c.typeError(loc, tags, e.Names)
+	case KindLeaf:
+		c.emit(loc, tags, e.Type, e.Msg, c.at(loc))
 	default:
-		if len(e.Causes) > 0 {
-			for _, cause := range e.Causes {
-				c.collect(cause, tags)
-			}
-			return
+		for _, cause := range e.Causes {
+			c.collect(cause, tags)
 		}
-		typ, msg := wording(e.ErrorKind, c.at(loc))
-		c.emit(loc, tags, typ, msg, c.at(loc))
 	}
 }
 
@@ -253,7 +216,9 @@ func isDigits(s string) bool {
 	return true
 }
 
-// valueAt follows an instance location into v; nil when it leads nowhere.
+// ValueAt follows an instance location into v; nil when it leads nowhere.
+func ValueAt(v any, loc []string) any { return valueAt(v, loc) }
+
 func valueAt(v any, loc []string) any {
 	x, _ := lookup(v, loc)
 	return x

@@ -3,72 +3,74 @@ package pydantic
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
+	"strconv"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
-// wording returns Pydantic's error type and message for one leaf error;
-// input is the value at the error's location.
-func wording(k jsonschema.ErrorKind, input any) (typ, msg string) {
-	switch k := k.(type) {
-	case *kind.Maximum:
-		return "less_than_equal", "Input should be less than or equal to " + number(k.Want)
-	case *kind.Minimum:
-		return "greater_than_equal", "Input should be greater than or equal to " + number(k.Want)
-	case *kind.ExclusiveMaximum:
-		return "less_than", "Input should be less than " + number(k.Want)
-	case *kind.ExclusiveMinimum:
-		return "greater_than", "Input should be greater than " + number(k.Want)
-	case *kind.MultipleOf:
-		return "multiple_of", "Input should be a multiple of " + number(k.Want)
-	case *kind.MinLength:
-		return "string_too_short", fmt.Sprintf("String should have at least %s", count(k.Want, "character"))
-	case *kind.MaxLength:
-		return "string_too_long", fmt.Sprintf("String should have at most %s", count(k.Want, "character"))
-	case *kind.Pattern:
-		return "string_pattern_mismatch", fmt.Sprintf("String should match pattern '%s'", k.Want)
-	case *kind.MinItems:
-		return "too_short", fmt.Sprintf("List should have at least %s after validation, not %d", count(k.Want, "item"), k.Got)
-	case *kind.MaxItems:
-		return "too_long", fmt.Sprintf("List should have at most %s after validation, not %d", count(k.Want, "item"), k.Got)
-	case *kind.MinProperties:
-		return "too_short", fmt.Sprintf("Dictionary should have at least %s after validation, not %d", count(k.Want, "item"), k.Got)
-	case *kind.MaxProperties:
-		return "too_long", fmt.Sprintf("Dictionary should have at most %s after validation, not %d", count(k.Want, "item"), k.Got)
-	case *kind.AdditionalItems:
+// Leaf is one failed keyword, as a validator found it.
+type Leaf struct {
+	// Keyword: maximum, minimum, exclusiveMaximum, exclusiveMinimum,
+	// multipleOf, minLength, maxLength, pattern, minItems, maxItems,
+	// minProperties, maxProperties, additionalItems, enum, const, format,
+	// contentEncoding, uniqueItems, or false (the false schema).
+	Keyword string
+	Bound   *big.Rat // the number bounds' and multipleOf's value
+	Want    int      // the lengths' and counts' limit; additionalItems: the items allowed; uniqueItems: the first equal index
+	Got     int      // the count found; uniqueItems: the second equal index
+	Text    string   // pattern: its source; format, contentEncoding: the name
+	Values  []any    // enum: its values; const: its value
+	Err     error    // format, contentEncoding: why the check refused
+}
+
+// Words returns Pydantic's error type and message for l; input is the
+// value at the error's location.
+func (l Leaf) Words(input any) (typ, msg string) {
+	switch l.Keyword {
+	case "maximum":
+		return "less_than_equal", "Input should be less than or equal to " + number(l.Bound)
+	case "minimum":
+		return "greater_than_equal", "Input should be greater than or equal to " + number(l.Bound)
+	case "exclusiveMaximum":
+		return "less_than", "Input should be less than " + number(l.Bound)
+	case "exclusiveMinimum":
+		return "greater_than", "Input should be greater than " + number(l.Bound)
+	case "multipleOf":
+		return "multiple_of", "Input should be a multiple of " + number(l.Bound)
+	case "minLength":
+		return "string_too_short", "String should have at least " + count(l.Want, "character")
+	case "maxLength":
+		return "string_too_long", "String should have at most " + count(l.Want, "character")
+	case "pattern":
+		return "string_pattern_mismatch", fmt.Sprintf("String should match pattern '%s'", l.Text)
+	case "minItems":
+		return "too_short", fmt.Sprintf("List should have at least %s after validation, not %d", count(l.Want, "item"), l.Got)
+	case "maxItems":
+		return "too_long", fmt.Sprintf("List should have at most %s after validation, not %d", count(l.Want, "item"), l.Got)
+	case "minProperties":
+		return "too_short", fmt.Sprintf("Dictionary should have at least %s after validation, not %d", count(l.Want, "item"), l.Got)
+	case "maxProperties":
+		return "too_long", fmt.Sprintf("Dictionary should have at most %s after validation, not %d", count(l.Want, "item"), l.Got)
+	case "additionalItems":
 		n := 0
 		if arr, ok := input.([]any); ok {
 			n = len(arr)
 		}
-		return "too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", count(n-k.Count, "item"), n)
-	case *kind.Enum:
-		return "enum", "Input should be " + orList(k.Want)
-	case *kind.Const:
-		return "literal_error", "Input should be " + Repr(k.Want)
-	case *kind.Format:
-		return formatWording(k)
-	case *kind.ContentEncoding:
-		return contentWording(k)
-	case *kind.FalseSchema:
-		return "extra_forbidden", "Extra inputs are not permitted"
-	case *kind.UniqueItems:
+		return "too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", count(n-l.Want, "item"), n)
+	case "enum":
+		return "enum", "Input should be " + orList(l.Values)
+	case "const":
+		return "literal_error", "Input should be " + Repr(l.Values[0])
+	case "format":
+		return formatWording(l.Text, l.Err)
+	case "contentEncoding":
+		return contentWording(l.Text, l.Err)
+	case "uniqueItems":
 		// Pydantic v2 has no unique-items check; an after-validator raising
 		// ValueError is how it is done there, and reads like this.
-		return "value_error", fmt.Sprintf("Value error, List items should be unique (items %d and %d are equal)", k.Duplicates[0], k.Duplicates[1])
+		return "value_error", fmt.Sprintf("Value error, List items should be unique (items %d and %d are equal)", l.Want, l.Got)
 	}
-	return "value_error", valueError(k)
-}
-
-var printer = message.NewPrinter(language.English)
-
-// valueError words a check Pydantic has no built-in for as a ValueError
-// raised by a validator: "Value error, …".
-func valueError(k jsonschema.ErrorKind) string {
-	return "Value error, " + k.LocalizedString(printer)
+	return "extra_forbidden", "Extra inputs are not permitted" // the false schema
 }
 
 // typeWording is Pydantic's message for a value of the wrong JSON type.
@@ -133,12 +135,12 @@ func isNonFinite(s string) bool {
 // templates, with the reason this package's checks give (see Configure).
 // A reason from anywhere else (the jsonschema library's own format
 // checks, Go's parsers) is not shown: it would be Go's words.
-func formatWording(k *kind.Format) (typ, msg string) {
-	r, _ := ownReason(k.Err)
+func formatWording(name string, err error) (typ, msg string) {
+	r, _ := ownReason(err)
 	switch {
-	case k.Err == errNoTimezone:
+	case err == errNoTimezone:
 		return "timezone_aware", errNoTimezone.Error()
-	case k.Err == errNotFinite:
+	case err == errNotFinite:
 		return "finite_number", errNotFinite.Error()
 	}
 	tail := func(sep string) string {
@@ -147,7 +149,7 @@ func formatWording(k *kind.Format) (typ, msg string) {
 		}
 		return sep + r
 	}
-	switch k.Want {
+	switch name {
 	case "date-time":
 		return "datetime_parsing", "Input should be a valid datetime" + tail(", ")
 	case "date":
@@ -167,13 +169,13 @@ func formatWording(k *kind.Format) (typ, msg string) {
 	case "ipv6":
 		return "ip_v6_address", "Input is not a valid IPv6 address"
 	}
-	return "value_error", "Value error, Input should be a valid " + k.Want + tail(", ")
+	return "value_error", "Value error, Input should be a valid " + name + tail(", ")
 }
 
 // contentWording is Pydantic's message for bytes that do not decode.
-func contentWording(k *kind.ContentEncoding) (typ, msg string) {
-	msg = "Data should be valid " + k.Want
-	if r, ok := ownReason(k.Err); ok && r != "" {
+func contentWording(name string, err error) (typ, msg string) {
+	msg = "Data should be valid " + name
+	if r, ok := ownReason(err); ok && r != "" {
 		msg += ": " + r
 	}
 	return "bytes_invalid_encoding", msg
@@ -184,7 +186,7 @@ func count(n int, unit string) string {
 	if n == 1 {
 		return "1 " + unit
 	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	return strconv.Itoa(n) + " " + unit + "s"
 }
 
 // orList words allowed values as Pydantic does: 'a', 'b' or 'c'.

@@ -1,7 +1,7 @@
 // Package compile is the module's one JSON Schema compiler: draft 2020-12
 // unless a schema's $schema says otherwise, and references resolved only
-// inside the document itself. sdk and forms compile through it;
-// transport never links it.
+// inside the document itself. forms compiles through it; the sdk
+// validates with internal/validate and never links it, nor does transport.
 package compile
 
 import (
@@ -10,12 +10,15 @@ import (
 	"fmt"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
 // ErrRemoteRef is wrapped by the error for a schema that refers to a
 // document other than itself (http://, file://, a relative path): no
-// schema is ever fetched.
-var ErrRemoteRef = errors.New("remote $ref not allowed")
+// schema is ever fetched. It is internal/schema's, which the sdk's own
+// validator (internal/validate) wraps too.
+var ErrRemoteRef = schema.ErrRemoteRef
 
 // URL is the made-up location every document is compiled under: a
 // compiled schema's Location starts with it.

@@ -1,12 +1,13 @@
-package pydantic
+package libadapt
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/pydantic"
 )
 
 func compile(t *testing.T, schema string) *jsonschema.Schema {
@@ -42,7 +43,7 @@ func check(t *testing.T, s *jsonschema.Schema, instance string) []string {
 	t.Helper()
 	var lines []string
 	for _, v := range Check(s, decode(t, instance)) {
-		lines = append(lines, fmt.Sprintf("%s | %s [type=%s, input_value=%s]", v.Path, v.Message, v.Type, Repr(v.Input)))
+		lines = append(lines, fmt.Sprintf("%s | %s [type=%s, input_value=%s]", v.Path, v.Message, v.Type, pydantic.Repr(v.Input)))
 	}
 	return lines
 }
@@ -246,59 +247,6 @@ func TestCheckRecursiveUnion(t *testing.T) {
 	}
 }
 
-func TestRender(t *testing.T) {
-	vs := []Violation{
-		{Path: "limit", Message: "Input should be less than or equal to 50", Type: "less_than_equal", Input: 500},
-		{Message: "Input should be a valid dictionary", Type: "dict_type", Input: []any{strings.Repeat("x", 77) + "é"}},
-	}
-	want := "2 validation errors for search_books\n" +
-		"limit\n  Input should be less than or equal to 50 [type=less_than_equal, input_value=500, input_type=int]\n" +
-		"Input should be a valid dictionary [type=dict_type, input_value=['" + strings.Repeat("x", 77) + "..., input_type=list]" // never half an é
-	if got := Render("search_books", vs); got != want {
-		t.Errorf("Render:\n got %q\nwant %q", got, want)
-	}
-	if got := Render("t", vs[:1]); !strings.HasPrefix(got, "1 validation error for t\n") {
-		t.Errorf("Render one: %q", got)
-	}
-}
-
-func TestRepr(t *testing.T) {
-	tests := []struct {
-		v    any
-		want string
-	}{
-		{"plain", `'plain'`},
-		{"it's", `"it's"`},
-		{`both ' and "`, `'both \' and "'`},
-		{"a\\b\nc\x01", `'a\\b\nc\x01'`},
-		{nil, "None"},
-		{true, "True"},
-		{map[string]any{"b": false, "a": []any{}}, "{'a': [], 'b': False}"},
-		{decode(t, `12345678901234567890123`), "12345678901234567890123"},
-		{decode(t, `1.5e3`), "1.5e3"},
-	}
-	for _, tt := range tests {
-		if got := Repr(tt.v); got != tt.want {
-			t.Errorf("Repr(%#v) = %s, want %s", tt.v, got, tt.want)
-		}
-	}
-	types := map[string]any{"int": decode(t, `12345678901234567890123`), "float": decode(t, `1.5`), "str": "", "NoneType": nil, "dict": map[string]any{}, "list": []any{}, "bool": false}
-	for want, v := range types {
-		if got := TypeName(v); got != want {
-			t.Errorf("TypeName(%#v) = %s, want %s", v, got, want)
-		}
-	}
-}
-
-func TestNumber(t *testing.T) {
-	for in, want := range map[string]string{"50": "50", "0.5": "0.5", "1e-5": "1e-05", "0.0001": "0.0001", "12345678.5": "12345678.5", "-2.25": "-2.25", "1e300": "1" + strings.Repeat("0", 300)} {
-		r, _ := new(big.Rat).SetString(in)
-		if got := number(r); got != want {
-			t.Errorf("number(%s) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 // In lax mode (the SDK converts strings, integral floats and 0/1 before
 // validating), what is left is worded as lax mode words it.
 func TestCheckLax(t *testing.T) {
@@ -318,8 +266,8 @@ func TestCheckLax(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, v := range CheckWith(s, decode(t, tt.args), Options{Lax: true}) {
-			got = append(got, fmt.Sprintf("%s | %s [type=%s, input_value=%s]", v.Path, v.Message, v.Type, Repr(v.Input)))
+		for _, v := range CheckWith(s, decode(t, tt.args), pydantic.Options{Lax: true}) {
+			got = append(got, fmt.Sprintf("%s | %s [type=%s, input_value=%s]", v.Path, v.Message, v.Type, pydantic.Repr(v.Input)))
 		}
 		if d := diffLines([]string{tt.want}, got); d != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.args, d)
@@ -336,13 +284,13 @@ func TestCheckDeclarationOrder(t *testing.T) {
 		"mid":{"anyOf":[{"$ref":"#/$defs/Item"},{"type":"null"}]}
 	},"$defs":{"Item":{"type":"object","required":["z","b"],"properties":{"z":{"type":"string"},"b":{"type":"integer","maximum":5}}}}}`
 	s := compile(t, doc)
-	order, err := NewOrder([]byte(doc))
+	order, err := pydantic.NewOrder([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := decode(t, `{"extra":1,"mid":{"b":9},"alpha":[{"b":6,"z":1},{},{"b":"x","z":"ok"}],"zeta":"x"}`)
 	var got []string
-	for _, x := range CheckWith(s, v, Options{Order: order}) {
+	for _, x := range CheckWith(s, v, pydantic.Options{Order: order}) {
 		got = append(got, x.Path+" | "+x.Type)
 	}
 	want := []string{
@@ -365,8 +313,8 @@ func TestCheckSentInput(t *testing.T) {
 	validated := decode(t, `{"n":500,"limit":10}`) // "n" coerced from "500", limit a default
 	sent := decode(t, `{"n":"500"}`)
 	var got []string
-	for _, v := range CheckWith(s, validated, Options{Sent: func() (any, Order) { return sent, nil }}) {
-		got = append(got, v.Path+" | "+Repr(v.Input))
+	for _, v := range CheckWith(s, validated, pydantic.Options{Sent: func() (any, pydantic.Order) { return sent, nil }}) {
+		got = append(got, v.Path+" | "+pydantic.Repr(v.Input))
 	}
 	want := []string{"n | '500'", "q | {'n': '500'}"}
 	if d := diffLines(want, got); d != "" {
@@ -379,14 +327,14 @@ func TestCheckSentOrder(t *testing.T) {
 	const doc = `{"type":"object","additionalProperties":false,"properties":{
 		"a":{"type":"integer"},"m":{"type":"object","additionalProperties":{"type":"integer"}}}}`
 	s := compile(t, doc)
-	order, _ := NewOrder([]byte(doc))
+	order, _ := pydantic.NewOrder([]byte(doc))
 	const sent = `{"zz":1,"m":{"k2":"x","k1":"y"},"a":"x","bb":2}`
-	sentOrder, err := InputOrder([]byte(sent))
+	sentOrder, err := pydantic.InputOrder([]byte(sent))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, v := range CheckWith(s, decode(t, sent), Options{Order: order, Sent: func() (any, Order) { return decode(t, sent), sentOrder }}) {
+	for _, v := range CheckWith(s, decode(t, sent), pydantic.Options{Order: order, Sent: func() (any, pydantic.Order) { return decode(t, sent), sentOrder }}) {
 		got = append(got, v.Path)
 	}
 	want := []string{"zz", "bb", "a", "m.k2", "m.k1"}
