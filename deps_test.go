@@ -10,7 +10,7 @@ import (
 // go/build/deps_test.go does):
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
-//	internal/schema ← transport, sdk, forms;  internal/schema/compile ← sdk, forms
+//	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
 //	internal/schema ← internal/wire ← transport, sdk;  internal/termtext ← sdk, inspector
 //
 // sdk and transport never pull in a TUI library; forms knows nothing of MCP;
@@ -137,4 +137,22 @@ func goListDeps(t *testing.T, pkg string) []string {
 		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
 	}
 	return strings.Fields(string(out))
+}
+
+// The sdk validates with internal/validate: no server binary links the
+// santhosh-tekuri/jsonschema library, whose package init compiles the
+// metaschemas of every draft (issue 19). Only forms (the inspector's side)
+// keeps it, through internal/schema/compile and internal/pydantic/libadapt.
+func TestServersDoNotLinkSchemaLibrary(t *testing.T) {
+	forbidden := []string{"github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile",
+		"github.com/mcpdev/mcpdev/internal/pydantic/libadapt"}
+	for _, pkg := range []string{"./sdk/...", "./transport/...", "./examples/...", "./internal/pydantic", "./internal/validate"} {
+		for _, dep := range goListDeps(t, pkg) {
+			for _, bad := range forbidden {
+				if strings.HasPrefix(dep, bad) {
+					t.Errorf("%s links %s", pkg, dep)
+				}
+			}
+		}
+	}
 }

@@ -24,7 +24,13 @@ type ToolOptions struct {
 	// Icons are images clients may show for the tool (2025-11-25); each
 	// Src must be an http(s) URL or a data: URI.
 	Icons []Icon
-	// InputSchema and OutputSchema replace the inferred schemas (JSON).
+	// InputSchema and OutputSchema replace the inferred schemas (JSON
+	// Schema 2020-12). They are validated by the sdk's own validator,
+	// which refuses, at registration and naming it, a keyword it does not
+	// implement (not, contains, propertyNames, unevaluatedProperties, …),
+	// a format it does not check (hostname, duration, …), another draft,
+	// an $anchor reference and a remote $ref (ErrRemoteRef); README's
+	// "a schema written by hand" lists what it checks.
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
 	// Scopes are the OAuth scopes a caller's token needs to call the tool

@@ -100,14 +100,14 @@ func escapeToken(tok string) string {
 func (c *compiler) keywords(n *node, s map[string]any) error {
 	for _, k := range refused {
 		if _, ok := s[k]; ok {
-			return fmt.Errorf("schema at %q: keyword %q is %w (supported: %s)", "#"+n.ptr, k, ErrUnsupported, Supported)
+			return &locatedError{fmt.Errorf("schema at %q: keyword %q is %w (supported: %s)", "#"+n.ptr, k, ErrUnsupported, Supported)}
 		}
 	}
 	if id, ok := s["$id"]; ok && n.ptr != "" {
-		return fmt.Errorf("schema at %q: keyword \"$id\" (%v) below the root is %w", "#"+n.ptr, id, ErrUnsupported)
+		return &locatedError{fmt.Errorf("schema at %q: keyword \"$id\" (%v) below the root is %w", "#"+n.ptr, id, ErrUnsupported)}
 	}
 	if mt, ok := s["contentMediaType"]; ok && mt == "application/json" {
-		return fmt.Errorf("schema at %q: keyword \"contentMediaType\" application/json is %w", "#"+n.ptr, ErrUnsupported)
+		return &locatedError{fmt.Errorf("schema at %q: keyword \"contentMediaType\" application/json is %w", "#"+n.ptr, ErrUnsupported)}
 	}
 	for _, k := range keywordOrder {
 		x, ok := s[k]
@@ -115,14 +115,31 @@ func (c *compiler) keywords(n *node, s map[string]any) error {
 			continue
 		}
 		if err := c.keyword(n, k, x); err != nil {
-			return fmt.Errorf("schema at %q: %s: %w", "#"+n.ptr, k, err)
+			var located *locatedError
+			if errors.As(err, &located) {
+				return err // a subschema's, already located
+			}
+			return &locatedError{fmt.Errorf("schema at %q: %s: %w", "#"+n.ptr, k, err)}
 		}
 	}
 	if t, ok := s["title"].(string); ok {
 		n.view.Title = t
 	}
-	return c.annotations(n, s)
+	if err := c.annotations(n, s); err != nil {
+		var located *locatedError
+		if errors.As(err, &located) {
+			return err
+		}
+		return &locatedError{fmt.Errorf("schema at %q: %w", "#"+n.ptr, err)}
+	}
+	return nil
 }
+
+// locatedError is a compile error that names the subschema it is about.
+type locatedError struct{ err error }
+
+func (e *locatedError) Error() string { return e.err.Error() }
+func (e *locatedError) Unwrap() error { return e.err }
 
 // keywordOrder is every keyword keyword compiles; the order does not
 // matter to validation (validate checks in the library's order).
@@ -144,11 +161,11 @@ func (c *compiler) resolve(p pendingRef) error {
 	}
 	unescaped, err := url.PathUnescape(frag)
 	if err != nil || unescaped != "" && unescaped[0] != '/' {
-		return fmt.Errorf("$ref %q: only JSON-pointer references are %w", p.ref, ErrUnsupported)
+		return fmt.Errorf("schema at %q: $ref %q: only JSON-pointer references are %w", "#"+p.n.ptr, p.ref, ErrUnsupported)
 	}
 	target := schema.At(c.doc, unescaped)
 	if target == nil {
-		return fmt.Errorf("$ref %q: no schema there", p.ref)
+		return fmt.Errorf("schema at %q: $ref %q: no schema there", "#"+p.n.ptr, p.ref)
 	}
 	ptr := ""
 	if unescaped != "" {

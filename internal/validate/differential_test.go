@@ -120,7 +120,7 @@ func TestUnsupportedKeywordRefused(t *testing.T) {
 		{`{"contains":{"type":"integer"}}`, `keyword "contains"`},
 		{`{"propertyNames":{"maxLength":3}}`, `keyword "propertyNames"`},
 		{`{"unevaluatedProperties":false}`, `keyword "unevaluatedProperties"`},
-		{`{"properties":{"h":{"type":"string","format":"hostname"}}}`, `format "hostname"`},
+		{`{"properties":{"h":{"type":"string","format":"hostname"}}}`, `format: "hostname"`},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#"}`, `only draft 2020-12`},
 		{`{"$ref":"#addressDef"}`, `JSON-pointer`},
 	}

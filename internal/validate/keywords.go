@@ -247,7 +247,7 @@ func (n *node) setFormat(x any) error {
 	}
 	for _, f := range knownFormats {
 		if f == name {
-			return fmt.Errorf("format %q is %w (supported: %s)", name, ErrUnsupported, Supported)
+			return fmt.Errorf("%q is %w (supported: %s)", name, ErrUnsupported, Supported)
 		}
 	}
 	return nil // an unknown format is an annotation

@@ -1,0 +1,87 @@
+package sdk
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/pydantic/libadapt"
+	"github.com/mcpdev/mcpdev/internal/schema/compile"
+	"github.com/mcpdev/mcpdev/internal/testutil"
+)
+
+// The sdk's own validator (internal/validate) against the jsonschema
+// library it replaced, worded by internal/pydantic/libadapt, on the
+// schemas the sdk infers from Go types: for random argument types
+// (property_gen_test.go) and valid, broken and random arguments, a tool
+// call reports the very violations (path, type, message, input, order)
+// the library path reports. internal/validate's own differential test
+// covers hand-written schemas and every supported keyword.
+func TestInferredSchemasMatchLibrary(t *testing.T) {
+	compared := 0
+	for seed := uint64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(seed, 0x6c6962))
+		typ := genStruct(r, 3)
+		c, err := newArgsCodec(typ, nil)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		check := mustJSON(inferValidationSchema(typ, docs))
+		lib, err := compile.Schema(check, libadapt.Configure)
+		if err != nil {
+			t.Fatalf("seed %d: library: %v", seed, err)
+		}
+		for i := 0; i < 6; i++ {
+			n := genObject(r, typ, 3)
+			if i%2 == 1 {
+				breakObject(r, typ, n, nil, 0.3)
+			}
+			texts := [][]byte{n.text(false), []byte(testutil.RandomJSON(r, 1))}
+			for _, raw := range texts {
+				v, err := decodeArgs(raw)
+				if err != nil {
+					continue
+				}
+				p := preparer{argSchema: c.args}
+				v = p.prepare(c.args.root, v, 0)
+				got := violationLines(c.violations(raw, v))
+				want := violationLines(libraryViolations(lib, c.order, raw, v))
+				if got != want {
+					t.Fatalf("seed %d: %v given %s:\nschema %s\nlibrary:\n%sown:\n%s", seed, typ, raw, check, want, got)
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d arguments compared", compared)
+}
+
+// libraryViolations is argsCodec.violations as it was with the library.
+func libraryViolations(lib *jsonschema.Schema, order pydantic.Order, raw json.RawMessage, v any) []Violation {
+	sent := func() (any, pydantic.Order) {
+		x, err := decodeArgs(raw)
+		if err != nil {
+			return v, nil
+		}
+		o, _ := pydantic.InputOrder(raw)
+		return x, o
+	}
+	var out []Violation
+	for _, pv := range libadapt.CheckWith(lib, v, pydantic.Options{Order: order, Sent: sent, Lax: true}) {
+		out = append(out, Violation(pv))
+	}
+	return out
+}
+
+func violationLines(vs []Violation) string {
+	var b strings.Builder
+	for _, v := range vs {
+		fmt.Fprintf(&b, "%s | %s [type=%s, input_value=%s, input_type=%s]\n", v.Path, v.Message, v.Type, pydantic.Repr(v.Input), pydantic.TypeName(v.Input))
+	}
+	return b.String()
+}
