@@ -156,3 +156,46 @@ func TestServersDoNotLinkSchemaLibrary(t *testing.T) {
 		}
 	}
 }
+
+// The benchmarks' floor (sdk/testdata/minimal-responder built with -tags
+// floor) links exactly the sdk's real dependencies: every package outside
+// the module that the module's packages in a server binary import, and no
+// package outside the module that a server binary does not link.
+func TestFloorLinksSDKDeps(t *testing.T) {
+	const mod = "github.com/mcpdev/mcpdev/"
+	server := goListDeps(t, "./examples/tutorial/03-field-constraints")
+	inServer := map[string]bool{}
+	for _, p := range server {
+		inServer[p] = true
+	}
+	out, err := exec.Command("go", "list", "-tags", "floor", "-deps", "./sdk/testdata/minimal-responder").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	inFloor := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		inFloor[p] = true
+		if !strings.HasPrefix(p, mod) && !inServer[p] {
+			t.Errorf("the floor links %s, which a server does not", p)
+		}
+	}
+	for _, p := range server {
+		if !strings.HasPrefix(p, mod) {
+			continue
+		}
+		for _, imp := range goListImports(t, p) {
+			if !strings.HasPrefix(imp, mod) && !inFloor[imp] {
+				t.Errorf("%s imports %s, which the floor does not link", p, imp)
+			}
+		}
+	}
+}
+
+func goListImports(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports " "}}`, pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", pkg, err, out)
+	}
+	return strings.Fields(string(out))
+}

@@ -2,18 +2,41 @@
 
 package main
 
-// Built with -tags floor, the responder also links and initialises the
-// packages every sdk server carries whatever its tools do: the schema
-// libraries the sdk is built on (invopop/jsonschema infers schemas,
-// santhosh-tekuri/jsonschema validates; its init compiles the draft
-// metaschemas), net/http (Run serves Streamable HTTP with --http, and
-// linking net makes a cgo build dynamic) and go/parser (doc comments under
-// go run). It does no more per call than without the tag. Its peak RSS is
-// the floor under the sdk's own (sdk/bench_test.go, bench/compare.sh).
+// Built with -tags floor, the responder also links and initialises every
+// package outside this module that the sdk's packages (sdk, transport and
+// the internal packages they use) import and the plain responder does not:
+// the sdk's real dependencies, whatever a server's tools do. That is
+// invopop/jsonschema (schema inference; it brings yaml and an ordered map),
+// yosida95/uritemplate (resource templates), x/sys/unix, net/http
+// (Streamable HTTP with --http; linking net makes a cgo build dynamic),
+// go/parser (doc comments under go run), regexp, math/big, os/exec,
+// os/signal and the rest below. No JSON Schema validator: the sdk
+// validates with its own (internal/validate) since issue 19. It does no
+// more per call than without the tag. Its peak RSS is the floor under the
+// sdk's own (sdk/bench_test.go, bench/compare.sh); TestFloorLinksSDKDeps
+// keeps the list in step with the sdk's imports.
 import (
+	_ "context"
+	_ "crypto/rand"
+	_ "encoding/hex"
+	_ "go/ast"
 	_ "go/parser"
+	_ "go/token"
+	_ "log"
+	_ "math/big"
+	_ "mime"
+	_ "net"
 	_ "net/http"
+	_ "net/netip"
+	_ "net/url"
+	_ "os/exec"
+	_ "os/signal"
+	_ "path/filepath"
+	_ "regexp"
+	_ "runtime/debug"
+	_ "sort"
 
 	_ "github.com/invopop/jsonschema"
-	_ "github.com/santhosh-tekuri/jsonschema/v6"
+	_ "github.com/yosida95/uritemplate/v3"
+	_ "golang.org/x/sys/unix"
 )
