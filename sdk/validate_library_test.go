@@ -2,8 +2,10 @@ package sdk
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -84,4 +86,56 @@ func violationLines(vs []Violation) string {
 		fmt.Fprintf(&b, "%s | %s [type=%s, input_value=%s, input_type=%s]\n", v.Path, v.Message, v.Type, pydantic.Repr(v.Input), pydantic.TypeName(v.Input))
 	}
 	return b.String()
+}
+
+// elicitDiffForm has every kind of elicitation field.
+type elicitDiffForm struct {
+	Name   string   `json:"name" jsonschema:"title=Your name,minLength=1,maxLength=5"`
+	Nights int      `json:"nights" jsonschema:"minimum=1,maximum=14,default=2"`
+	Ratio  *float64 `json:"ratio,omitempty" jsonschema:"minimum=0.5"`
+	Email  string   `json:"email,omitempty" jsonschema:"format=email"`
+	Day    string   `json:"day,omitempty" jsonschema:"format=date"`
+	Room   string   `json:"room" jsonschema:"enum=single,enum=double" enumTitles:"Single room,Double room"`
+	Extras []string `json:"extras,omitempty" jsonschema:"enum=breakfast,enum=parking,minItems=1"`
+	Sure   bool     `json:"sure"`
+}
+
+// An accepted elicitation answer (decoded by encoding/json: float64
+// numbers) is checked with the library's violations too.
+func TestElicitFormMatchesLibrary(t *testing.T) {
+	f, err := formOf(reflect.TypeFor[elicitDiffForm]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := compile.Schema(plainEnums(f.schema), libadapt.Configure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	answers := []string{`{}`, `{"name":"","nights":0,"ratio":0.25,"email":"x","day":"2024-13-01","room":"suite","extras":[],"sure":"yes"}`,
+		`{"name":"abcdef","nights":15.5,"room":"single","extras":["spa","breakfast"],"sure":true,"more":1}`,
+		`{"name":"a","nights":2,"room":"double","sure":false,"ratio":1e300}`}
+	for range 300 {
+		answers = append(answers, testutil.RandomJSON(r, 0))
+	}
+	for _, a := range answers {
+		var v any
+		if json.Unmarshal([]byte(a), &v) != nil {
+			continue
+		}
+		var own []Violation
+		if err := f.check(json.RawMessage(a)); err != nil {
+			var ae *AnswerError
+			if errors.As(err, &ae) {
+				own = ae.Problems
+			}
+		}
+		var want []Violation
+		for _, pv := range libadapt.CheckWith(lib, v, pydantic.Options{Order: f.order}) {
+			want = append(want, Violation(pv))
+		}
+		if got, w := violationLines(own), violationLines(want); got != w {
+			t.Fatalf("answer %s:\nlibrary:\n%sown:\n%s", a, w, got)
+		}
+	}
 }
