@@ -294,3 +294,29 @@ func TestStatelessRoundsAskEachQuestionOnce(t *testing.T) {
 		})
 	}
 }
+
+// Prefs has a default for every field.
+type Prefs struct {
+	Theme string  `json:"theme" jsonschema:"enum=light,enum=dark,default=dark"`
+	Size  int     `json:"size" jsonschema:"default=12"`
+	Zoom  float64 `json:"zoom" jsonschema:"default=1.5"`
+	Beta  bool    `json:"beta" jsonschema:"default=true"`
+}
+
+func TestAcceptedFormGetsTheSchemaDefaults(t *testing.T) {
+	s := sdk.NewServer("prefs", nil)
+	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
+		p, _, err := sdk.Elicit[Prefs](ctx, "Preferences?")
+		return fmt.Sprintf("%+v", p), err
+	}, &sdk.ToolOptions{Name: "prefs", Description: "Asks."})
+	everyWay(t, func(t *testing.T, kind, version string) {
+		c := askClient(t, s, kind, version, sdk.ClientOptions{OnElicit: answerWith(sdk.ActionAccept, `{"size":14}`)})
+		res, err := c.CallTool(testCtx(t), "prefs", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := resultText(t, res), "{Theme:dark Size:14 Zoom:1.5 Beta:true}"; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	})
+}

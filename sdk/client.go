@@ -58,7 +58,8 @@ type ClientOptions struct {
 	// stateless era the client answers an InputRequiredResult with them
 	// and sends the request again, so a caller of CallTool sees one call.
 	//
-	// OnElicit fills in a form (elicitation/create in form mode);
+	// OnElicit fills in a form (elicitation/create in form mode); fields
+	// an accepted answer leaves out get the schema's defaults (SEP-1034).
 	// OnElicitURL has the person open a URL (URL mode, SEP-1036).
 	OnElicit    func(context.Context, *ElicitParams) (*ElicitResult, error)
 	OnElicitURL func(context.Context, *ElicitParams) (*ElicitResult, error)

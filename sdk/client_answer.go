@@ -111,7 +111,11 @@ func (c *Client) answer(ctx context.Context, method string, raw json.RawMessage)
 		if hook == nil {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: this client does not answer %s elicitations", modeName(p.Mode))
 		}
-		return hook(ctx, &p)
+		res, err := hook(ctx, &p)
+		if err == nil && res != nil && res.Action == ActionAccept && p.Mode != "url" {
+			res.Content = withDefaults(p.RequestedSchema, res.Content)
+		}
+		return res, err
 	case "sampling/createMessage":
 		var p CreateMessageParams
 		if err := unmarshalParams(raw, &p); err != nil || c.opts.OnSample == nil {
@@ -206,4 +210,36 @@ func (c *Client) callRounds(ctx context.Context, method string, params map[strin
 			delete(params, "requestState")
 		}
 	}
+}
+
+// withDefaults fills the fields an accepted form left out with the
+// defaults its schema declares (SEP-1034), so that the server gets them
+// whatever the hook did with them.
+func withDefaults(schema, content json.RawMessage) json.RawMessage {
+	var doc struct {
+		Properties map[string]struct {
+			Default json.RawMessage `json:"default"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(schema, &doc) != nil {
+		return content
+	}
+	answer := map[string]json.RawMessage{}
+	if len(content) > 0 && json.Unmarshal(content, &answer) != nil {
+		return content // not an object: the server says what is wrong
+	}
+	filled := false
+	for name, p := range doc.Properties {
+		if _, ok := answer[name]; !ok && len(p.Default) > 0 {
+			answer[name], filled = p.Default, true
+		}
+	}
+	if !filled {
+		return content
+	}
+	out, err := json.Marshal(answer)
+	if err != nil {
+		return content
+	}
+	return out
 }

@@ -78,6 +78,11 @@ var scenarios = map[string]scenario{
 	"http-standard-headers":            exerciseAll,
 	"http-custom-headers":              callEveryTool,
 	"http-invalid-tool-headers":        callEveryTool,
+	// The server asks back: the elicitation hook accepts, and the sdk
+	// fills in the schema's defaults (SEP-1034) and drives the
+	// InputRequiredResult rounds (SEP-2322).
+	"elicitation-sep1034-client-defaults": callEveryTool,
+	"sep-2322-client-request-state":       callEveryTool,
 }
 
 func main() {
@@ -109,6 +114,7 @@ func run(args []string, getenv func(string) string) error {
 		Name:            "mcpdev-conformance-client",
 		Version:         "1.0.0",
 		ProtocolVersion: getenv("MCP_CONFORMANCE_PROTOCOL_VERSION"),
+		OnElicit:        acceptForm,
 	})
 	if err != nil {
 		return err
@@ -125,4 +131,10 @@ func known() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// acceptForm accepts every form as it is: the sdk client fills in the
+// fields' defaults.
+func acceptForm(context.Context, *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+	return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(`{}`)}, nil
 }
