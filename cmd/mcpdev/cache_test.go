@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,9 +15,17 @@ import (
 // MCPDEV_CACHE.
 func mcpdevWith(t *testing.T, cache string, args ...string) result {
 	t.Helper()
+	return runMcpdev(t, cache, nil, args...)
+}
+
+// runMcpdev runs the binary from the repository root with a build cache
+// and stdin (nil: none).
+func runMcpdev(t *testing.T, cache string, stdin io.Reader, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(mcpdevBin, args...)
 	cmd.Dir = repoRoot
 	cmd.Env = append(os.Environ(), "MCPDEV_CACHE="+cache)
+	cmd.Stdin = stdin
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

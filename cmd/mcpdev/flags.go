@@ -30,6 +30,8 @@ type config struct {
 	noValidate     bool
 	update         bool
 	argsJSON       string
+	answers        []string // call: --answer key=value… for a tool that elicits
+	decline        bool     // call: --decline every elicitation
 
 	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
 	watchTests bool     // mcpdev test --watch
@@ -116,6 +118,10 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	fs.BoolVar(&cfg.noValidate, "no-validate", false, "")
 	fs.BoolVar(&cfg.update, "update", false, "")
 	fs.StringVar(&cfg.argsJSON, "args-json", "", "")
+	if cfg.cmd == "call" {
+		fs.Var((*listFlag)(&cfg.answers), "answer", "")
+		fs.BoolVar(&cfg.decline, "decline", false, "")
+	}
 	if cfg.cmd == "test" {
 		fs.BoolVar(&cfg.watchTests, "watch", false, "")
 	} else {

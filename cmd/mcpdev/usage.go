@@ -58,6 +58,10 @@ call flags:
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
   --timeout 60s      per request; every progress notification restarts it
+  --answer key=value answer a tool that asks for a form (elicitation), for
+                     scripts; repeatable (key:=JSON too); without it each
+                     field is asked on the terminal
+  --decline          decline every form or URL the tool asks for
 resources, templates, read, prompts, complete flags:  --json (the result as
               the server sent it), --timeout DURATION
 prompt flags: --json, --timeout, --no-validate (send arguments the prompt does

@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/internal/termtext"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Asker answers a server's elicitation during `mcpdev call`: with the
+// --answer key=value pairs when there are any (for scripts), with
+// --decline, or else with a plain prompt per field on the terminal.
+// Everything it shows comes from the server and is made safe to print.
+type Asker struct {
+	Answers []string  // --answer key=value (key:=JSON), repeatable
+	Decline bool      // --decline
+	In      io.Reader // where prompts read their answers (stdin)
+	Out     io.Writer // where the questions go (stderr)
+
+	mu    sync.Mutex // one question at a time
+	lines *bufio.Reader
+}
+
+// errAnswersDoNotFit is returned when --answer values break the form.
+var errAnswersDoNotFit = errors.New("the --answer values do not fit the server's form")
+
+// maxAttempts bounds how often a person is asked again after answers that
+// do not fit the form.
+const maxAttempts = 3
+
+// Elicit answers a form (sdk.ClientOptions.OnElicit).
+func (a *Asker) Elicit(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	fmt.Fprintf(a.Out, "The server asks: %s\n", termtext.Text(p.Message))
+	if a.Decline {
+		fmt.Fprintln(a.Out, "  declined (--decline)")
+		return &sdk.ElicitResult{Action: sdk.ActionDecline}, nil
+	}
+	if len(a.Answers) > 0 {
+		return a.scripted(p.RequestedSchema)
+	}
+	fmt.Fprintln(a.Out, "  (Enter leaves a field empty or at its default; end the input, ctrl+d, to cancel)")
+	for attempt := 1; ; attempt++ {
+		pairs, ok := a.prompt(p.RequestedSchema)
+		if !ok {
+			fmt.Fprintln(a.Out, "  cancelled")
+			return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+		}
+		content, problems := fill(p.RequestedSchema, pairs)
+		if len(problems) == 0 {
+			return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: content}, nil
+		}
+		a.showProblems(problems)
+		if attempt == maxAttempts {
+			fmt.Fprintln(a.Out, "  cancelled after three tries")
+			return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+		}
+	}
+}
+
+// scripted answers with the --answer pairs the form has fields for.
+func (a *Asker) scripted(schema []byte) (*sdk.ElicitResult, error) {
+	fields := fieldNames(schema)
+	var pairs []string
+	for _, pair := range a.Answers {
+		kv, err := args.ParseKV(pair)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(fields, kv.Path[0]) {
+			fmt.Fprintf(a.Out, "  --answer %s: the form has no field %q (it has: %s)\n", termtext.Line(pair), termtext.Line(kv.Path[0]), termtext.Line(strings.Join(fields, ", ")))
+			continue
+		}
+		pairs = append(pairs, pair)
+	}
+	content, problems := fill(schema, pairs)
+	if len(problems) > 0 {
+		a.showProblems(problems)
+		return nil, fmt.Errorf("%w: %s", errAnswersDoNotFit, strings.Join(problems, "; "))
+	}
+	return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: content}, nil
+}
+
+// prompt asks for each field on its own line; false when the input ended.
+func (a *Asker) prompt(schema []byte) ([]string, bool) {
+	if a.lines == nil {
+		a.lines = bufio.NewReader(a.In)
+	}
+	var pairs []string
+	for _, f := range args.List(schema) {
+		fmt.Fprintf(a.Out, "  %s%s: ", termtext.Line(f.Path), fieldHint(f))
+		line, err := a.lines.ReadString('\n')
+		if err != nil && line == "" {
+			fmt.Fprintln(a.Out)
+			return nil, false
+		}
+		if v := strings.TrimRight(line, "\r\n"); v != "" {
+			pairs = append(pairs, f.Path+"="+v)
+		}
+	}
+	return pairs, true
+}
+
+// fieldHint is " (constraints, required) description" for a prompt.
+func fieldHint(f args.Arg) string {
+	var parts []string
+	if f.Constraints != "" {
+		parts = append(parts, f.Constraints)
+	}
+	if f.Required {
+		parts = append(parts, "required")
+	}
+	hint := ""
+	if len(parts) > 0 {
+		hint = " (" + strings.Join(parts, ", ") + ")"
+	}
+	if f.Description != "" {
+		hint += " " + f.Description
+	}
+	return termtext.Line(hint)
+}
+
+// fill builds the form's content from key=value pairs, converted and
+// checked by the form's schema; the problems are worded as the forms
+// word them.
+func fill(schema []byte, pairs []string) ([]byte, []string) {
+	argv, err := args.Coerce(schema, pairs, nil)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	content := args.Marshal(argv)
+	problems, err := forms.Validate(schema, content)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	var out []string
+	for _, p := range problems {
+		out = append(out, p.String())
+	}
+	return content, out
+}
+
+func (a *Asker) showProblems(problems []string) {
+	for _, p := range problems {
+		fmt.Fprintf(a.Out, "  ✗ %s\n", termtext.Line(p))
+	}
+}
+
+// fieldNames lists the form's top-level fields.
+func fieldNames(schema []byte) []string {
+	var names []string
+	for _, f := range args.List(schema) {
+		names = append(names, f.Path)
+	}
+	return names
+}
+
+// ElicitURL shows a URL-mode elicitation (SEP-1036): the person opens the
+// URL, then presses Enter; "n" declines, the end of input cancels.
+// --answer (scripts) accepts without waiting, --decline declines.
+func (a *Asker) ElicitURL(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	fmt.Fprintf(a.Out, "The server asks you to open %s\n  %s\n", termtext.Line(p.URL), termtext.Text(p.Message))
+	switch {
+	case a.Decline:
+		fmt.Fprintln(a.Out, "  declined (--decline)")
+		return &sdk.ElicitResult{Action: sdk.ActionDecline}, nil
+	case len(a.Answers) > 0:
+		return &sdk.ElicitResult{Action: sdk.ActionAccept}, nil
+	}
+	if a.lines == nil {
+		a.lines = bufio.NewReader(a.In)
+	}
+	fmt.Fprint(a.Out, "  Open it, then press Enter (n declines): ")
+	line, err := a.lines.ReadString('\n')
+	switch {
+	case err != nil && line == "":
+		fmt.Fprintln(a.Out)
+		return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+	case strings.EqualFold(strings.TrimSpace(line), "n"):
+		return &sdk.ElicitResult{Action: sdk.ActionDecline}, nil
+	}
+	return &sdk.ElicitResult{Action: sdk.ActionAccept}, nil
+}
