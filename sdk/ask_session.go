@@ -54,9 +54,7 @@ func (ss *serverSession) request(ctx context.Context, emit func(*transport.Messa
 		}
 		return r.Result, nil
 	case <-ctx.Done():
-		if c, err := transport.NewNotification("notifications/cancelled", CancelledParams{RequestID: m.ID, Reason: context.Cause(ctx).Error()}); err == nil {
-			_ = emit(c)
-		}
+		ss.withdraw(m.ID, context.Cause(ctx), emit)
 		return nil, ctx.Err()
 	}
 }
@@ -71,5 +69,19 @@ func (ss *serverSession) deliver(m *transport.Message) {
 	ss.out.mu.Unlock()
 	if ch != nil {
 		ch <- m
+	}
+}
+
+// withdraw tells the client the server no longer needs the answer to
+// request id. It goes on the session's own channel (over HTTP the GET
+// stream: the call's stream is usually gone with the call, the client
+// having dropped it), else on the call's.
+func (ss *serverSession) withdraw(id []byte, why error, emit func(*transport.Message) error) {
+	c, err := transport.NewNotification("notifications/cancelled", CancelledParams{RequestID: id, Reason: why.Error()})
+	if err != nil {
+		return
+	}
+	if ss.notify == nil || ss.notify(c) != nil {
+		_ = emit(c)
 	}
 }
