@@ -120,3 +120,23 @@ func TestRootsChangedIsSentInSessions(t *testing.T) {
 		t.Errorf("not a session")
 	}
 }
+
+// TestHookWithoutAnswerFailsTheCallOnce: a hook that returns neither an
+// answer nor an error fails the call (legacy: the tool sees the client's
+// error; stateless: CallTool reports it) instead of asking forever.
+func TestHookWithoutAnswerFailsTheCallOnce(t *testing.T) {
+	everyWay(t, func(t *testing.T, kind, version string) {
+		c := askClient(t, askServer(), kind, version, sdk.ClientOptions{
+			OnElicit: func(context.Context, *sdk.ElicitParams) (*sdk.ElicitResult, error) { return nil, nil },
+		})
+		res, err := c.CallTool(testCtx(t), "book", nil, nil)
+		switch {
+		case err != nil:
+			if !strings.Contains(err.Error(), "returned no answer") {
+				t.Errorf("err = %v", err)
+			}
+		case !res.IsError || !strings.Contains(resultText(t, res), "returned no answer"):
+			t.Errorf("result = %+v", res)
+		}
+	})
+}

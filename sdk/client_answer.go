@@ -112,7 +112,10 @@ func (c *Client) answer(ctx context.Context, method string, raw json.RawMessage)
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: this client does not answer %s elicitations", modeName(p.Mode))
 		}
 		res, err := hook(ctx, &p)
-		if err == nil && res != nil && res.Action == ActionAccept && p.Mode != "url" {
+		if err == nil && res == nil {
+			return nil, errNoAnswer
+		}
+		if err == nil && res.Action == ActionAccept && p.Mode != "url" {
 			res.Content = withDefaults(p.RequestedSchema, res.Content)
 		}
 		return res, err
@@ -121,7 +124,11 @@ func (c *Client) answer(ctx context.Context, method string, raw json.RawMessage)
 		if err := unmarshalParams(raw, &p); err != nil || c.opts.OnSample == nil {
 			return nil, orMissing(err, method)
 		}
-		return c.opts.OnSample(ctx, &p)
+		res, err := c.opts.OnSample(ctx, &p)
+		if err == nil && res == nil {
+			return nil, errNoAnswer
+		}
+		return res, err
 	case "roots/list":
 		if c.opts.OnRoots == nil {
 			return nil, orMissing(nil, method)
@@ -134,6 +141,9 @@ func (c *Client) answer(ctx context.Context, method string, raw json.RawMessage)
 	}
 	return nil, orMissing(nil, method)
 }
+
+// errNoAnswer is a hook that returned neither an answer nor an error.
+var errNoAnswer = transport.Errorf(transport.CodeInternalError, "the client's hook returned no answer")
 
 func modeName(mode string) string {
 	if mode == "" {
