@@ -40,9 +40,10 @@ func TestExpandTemplate(t *testing.T) {
 	}
 }
 
+// The properties keep the prompt's order: a form shows them so.
 func TestPromptSchemaRequiresAndRefuses(t *testing.T) {
-	got := string(PromptSchema(sdk.PromptInfo{Arguments: []sdk.PromptArgument{{Name: "a", Required: true, Description: "d"}, {Name: "b"}}}))
-	want := `{"additionalProperties":false,"properties":{"a":{"description":"d","type":"string"},"b":{"type":"string"}},"required":["a"],"type":"object"}`
+	got := string(PromptSchema(sdk.PromptInfo{Arguments: []sdk.PromptArgument{{Name: "b", Required: true, Description: "d"}, {Name: "a"}}}))
+	want := `{"type":"object","properties":{"b":{"description":"d","type":"string"},"a":{"type":"string"}},"additionalProperties":false,"required":["b"]}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

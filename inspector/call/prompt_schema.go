@@ -1,6 +1,7 @@
 package call
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -9,10 +10,12 @@ import (
 // PromptSchema is a JSON Schema for a prompt's arguments, so that they get
 // a form and are checked as tool arguments are: every argument a string,
 // its description and title kept, the required ones required, no others.
+// The properties keep the prompt's order (a form shows them so).
 func PromptSchema(p sdk.PromptInfo) json.RawMessage {
-	props := map[string]any{}
+	names := make([]string, len(p.Arguments))
+	props := make([]map[string]any, len(p.Arguments))
 	required := []string{}
-	for _, a := range p.Arguments {
+	for i, a := range p.Arguments {
 		prop := map[string]any{"type": "string"}
 		if a.Description != "" {
 			prop["description"] = a.Description
@@ -20,29 +23,45 @@ func PromptSchema(p sdk.PromptInfo) json.RawMessage {
 		if a.Title != "" {
 			prop["title"] = a.Title
 		}
-		props[a.Name] = prop
+		names[i], props[i] = a.Name, prop
 		if a.Required {
 			required = append(required, a.Name)
 		}
 	}
-	return stringsSchema(props, required)
+	return stringsSchema(names, props, required)
 }
 
 // TemplateSchema is a JSON Schema for the variables of a URI template:
-// each a required string.
+// each a required string, in the template's order.
 func TemplateSchema(vars []string) json.RawMessage {
-	props := map[string]any{}
-	for _, v := range vars {
-		props[v] = map[string]any{"type": "string"}
+	props := make([]map[string]any, len(vars))
+	for i := range vars {
+		props[i] = map[string]any{"type": "string"}
 	}
-	return stringsSchema(props, vars)
+	return stringsSchema(vars, props, vars)
 }
 
-func stringsSchema(props map[string]any, required []string) json.RawMessage {
-	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
-	if len(required) > 0 {
-		s["required"] = required
+// stringsSchema writes an object schema whose properties are in the
+// order given (encoding/json would sort a map's keys).
+func stringsSchema(names []string, props []map[string]any, required []string) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteString(`{"type":"object","properties":{`)
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(n)
+		v, _ := json.Marshal(props[i])
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
 	}
-	b, _ := json.Marshal(s)
-	return b
+	b.WriteString(`},"additionalProperties":false`)
+	if len(required) > 0 {
+		r, _ := json.Marshal(required)
+		b.WriteString(`,"required":`)
+		b.Write(r)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
