@@ -21,13 +21,22 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// Call is one call of an interactive session with its outcome.
+// Call is one call of an interactive session with its outcome: a tool
+// call, or (Step "read" or "prompt") a resource read or a prompt got.
 type Call struct {
 	Tool   string
 	Args   json.RawMessage
 	Schema json.RawMessage // the tool's input schema, to write key=value arguments
 	Result *sdk.CallToolResult
 	Err    error // a *transport.Error is recorded as rpcError; other errors skip the call
+
+	// Step is "" for a tool call; "read" (Tool is the URI read) or "prompt"
+	// (Tool is the prompt, PromptArgs its arguments), whose outcome is
+	// Text, the text `mcpdev test` compares (call.ContentsText,
+	// call.MessagesText).
+	Step       string
+	PromptArgs map[string]string
+	Text       string
 }
 
 // longValue is the size past which an expected value goes into its own
@@ -50,10 +59,14 @@ func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 	ar := &txtar.Archive{}
 	n := 0
 	for _, c := range calls {
-		if c.Result == nil && !isRPCError(c.Err) {
+		if c.Result == nil && c.Step == "" && !isRPCError(c.Err) {
 			continue
 		}
 		n++
+		if c.Step != "" {
+			lines = append(lines, "", stepLine(c), stepExpect(c, n, ar))
+			continue
+		}
 		lines = append(lines, "", callLine(c))
 		lines = append(lines, expectLines(c, n, ar)...)
 	}
@@ -166,6 +179,25 @@ func callLine(c Call) string {
 		line += " " + quoteWord(w)
 	}
 	return line
+}
+
+// stepLine writes "read URI" or "prompt NAME key=value…".
+func stepLine(c Call) string {
+	line := c.Step + " " + quoteWord(c.Tool)
+	for _, k := range slices.Sorted(maps.Keys(c.PromptArgs)) {
+		line += " " + quoteWord(k+"="+c.PromptArgs[k])
+	}
+	return line
+}
+
+// stepExpect writes a read's or a prompt's outcome: its JSON-RPC error or
+// its text.
+func stepExpect(c Call, n int, ar *txtar.Archive) string {
+	var rpc *transport.Error
+	if errors.As(c.Err, &rpc) {
+		return "  rpcError " + strconv.Itoa(rpc.Code)
+	}
+	return "  text == " + expectValue(c.Text, fmt.Sprintf("%s%d.txt", c.Step, n), ar, true)
 }
 
 // expectLines writes the call's outcome as expectations; long values go

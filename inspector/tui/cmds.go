@@ -37,7 +37,12 @@ func hooks(box *mailbox, name string) *sdk.ClientOptions {
 		Name:           name,
 		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
 		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
-		Trace:          func(d sdk.Direction, m *transport.Message) { box.push(traceEvent(d, m)) },
+		OnNotification: func(m *transport.Message) {
+			if ev := beyondEvent(m); ev != nil {
+				box.push(ev)
+			}
+		},
+		Trace: func(d sdk.Direction, m *transport.Message) { box.push(traceEvent(d, m)) },
 		// A tool left out for an invalid x-mcp-header annotation, a stray
 		// line on stdout: to the logs pane (stderr would scribble over the
 		// screen).

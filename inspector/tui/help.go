@@ -42,11 +42,23 @@ func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 // left them at the end of the last Update (rendering changes nothing).
 func (m *Model) currentHelp() helpKeys {
 	k := &m.keys
+	if m.focus == focusForm && m.bey.section != sectionTools && m.bey.args.form != nil {
+		fk := m.bey.args.form.KeyMap()
+		fk.Cancel.SetHelp("esc", "back to list")
+		h := formHelp(fk, k.ForceQuit, &k.FormHelp)
+		h.short = append([]key.Binding{k.TakeCompletion}, h.short...)
+		return h
+	}
 	if m.focus == focusForm && m.form.form != nil {
 		return formHelp(m.form.form.KeyMap(), k.ForceQuit, &k.FormHelp)
 	}
 	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
 	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)
+	if m.bey.section == sectionTools {
+		short = append(short, k.ShowResources, k.ShowPrompts) // where there is room
+	} else {
+		short = append(short[:len(short)-1], k.ShowTools, k.ShowResources, k.ShowPrompts, k.Quit)
+	}
 	dev := []key.Binding{k.Dismiss, k.AutoRerun, k.Record}
 	return helpKeys{short: short, full: append(k.FullHelp(), dev), more: &k.Help}
 }

@@ -177,6 +177,7 @@ func serverBin(t *testing.T, name string) string {
 			"workbench":  "./testdata/server",
 			"growing":    "./testdata/growing",
 			"hostile":    "../testdata/servers/hostile",
+			"bookshop":   "../../examples/bookshop",
 		}
 		for bin, pkg := range pkgs {
 			out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, bin), pkg).CombinedOutput()

@@ -23,6 +23,12 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		m.toggleHelp() // the form would take ?: f1 reaches the help from it
 		return nil
 	}
+	if m.bey.section != sectionTools {
+		if m.traffic.typing() {
+			return m.paneKey(&m.traffic, k)
+		}
+		return m.sectionKey(k)
+	}
 	if p := m.keyPane(); p != nil {
 		return m.paneKey(p, k)
 	}
@@ -67,6 +73,9 @@ func (m *Model) paneKey(p keyPane, k tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) globalKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	km := &m.keys
+	if s, ok := km.sectionKeyOf(k); ok {
+		return m.showSection(s), true
+	}
 	if t, ok := km.tabOf(k); ok {
 		m.dev.pinned = false // the tab asked for is shown
 		m.showTab(t)
@@ -109,7 +118,7 @@ func (m *Model) showTab(t tab) {
 // cycleFocus moves between the panes that can take the focus.
 func (m *Model) cycleFocus(d int) {
 	order := []focus{focusTools}
-	if m.formShown() {
+	if m.formAvailable() {
 		order = append(order, focusForm)
 	}
 	order = append(order, focusOutput)
@@ -123,6 +132,15 @@ func (m *Model) cycleFocus(d int) {
 		}
 	}
 	m.setFocus(order[(i+d+len(order))%len(order)])
+}
+
+// formAvailable: tab can reach a form (the tool's shown, or a section's
+// open one).
+func (m *Model) formAvailable() bool {
+	if m.bey.section != sectionTools {
+		return m.bey.args.isOpen()
+	}
+	return m.formShown()
 }
 
 // openTool answers the tool list's enter: back to the open form when it
@@ -144,6 +162,10 @@ func (m *Model) openTool(msg openToolMsg) tea.Cmd {
 // backToForm focuses the open form, selecting its tool in the list (the
 // right pane follows the selection).
 func (m *Model) backToForm() {
+	if m.bey.section != sectionTools {
+		m.setFocus(focusForm)
+		return
+	}
 	if m.form.isOpen() {
 		m.tools.selectName(m.form.tool.Name)
 	}

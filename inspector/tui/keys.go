@@ -35,6 +35,11 @@ type KeyMap struct {
 	// The dev loop's.
 	Dismiss, AutoRerun, Record key.Binding
 
+	// The sections (section.go): what the left column lists; follow a
+	// resource; put the server's completion in the field being typed in.
+	ShowTools, ShowResources, ShowPrompts key.Binding
+	Subscribe, TakeCompletion             key.Binding
+
 	// Form is the open form's; its Cancel goes back to the tool list.
 	Form forms.KeyMap
 }
@@ -93,6 +98,12 @@ func DefaultKeyMap() KeyMap {
 		AutoRerun: b([]string{"a"}, "a", "re-run on save"),
 		Record:    b([]string{"w"}, "w", "write session test"),
 
+		ShowTools:      b([]string{"t"}, "t", "tools"),
+		ShowResources:  b([]string{"r"}, "r", "resources"),
+		ShowPrompts:    b([]string{"p"}, "p", "prompts"),
+		Subscribe:      b([]string{"u"}, "u", "follow updates"),
+		TakeCompletion: b([]string{"ctrl+y"}, "ctrl+y", "take completion"),
+
 		Form: fk,
 	}
 }
@@ -116,7 +127,7 @@ func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
-		k.Save, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
+		k.Save, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
 	}
 }
 
@@ -126,6 +137,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.PageUp, k.Top, k.NextPane, k.PrevPane},
 		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
 		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
+		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.Subscribe, k.TakeCompletion},
 		{k.Rerun, k.Edit, k.Copy, k.Save, k.BackToForm},
 		{k.CancelCall, k.Restart, k.Help, k.Quit},
 	}
@@ -140,6 +152,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
 		&k.Rerun, &k.Edit, &k.Copy, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
+		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
 	}
 }
 
@@ -162,6 +175,11 @@ type keyState struct {
 	watching  bool
 	rerun     bool // re-run on save is on
 	canRecord bool // there is a target to write a session file for (w says when there are no calls)
+
+	// the sections'
+	section       section
+	canSubscribe  bool // the selected resource can be followed
+	hasCompletion bool // the form shows the server's completions
 }
 
 // sync enables exactly the bindings that apply in state s.
@@ -208,6 +226,7 @@ func (k *KeyMap) sync(s keyState) {
 	case focusDoctor:
 		k.Restart.SetEnabled(true)
 	}
+	k.syncSections(s)
 }
 
 // syncDev enables the dev loop's keys and names what the auto-rerun key

@@ -22,10 +22,13 @@ func (m *Model) setFocus(f focus) {
 		return
 	}
 	switch {
+	case f == focusForm && m.bey.section != sectionTools:
+		m.focusCmd = m.bey.args.focus()
 	case f == focusForm:
 		m.focusCmd = m.form.focus()
 	case m.focus == focusForm:
 		m.form.blur()
+		m.bey.args.blur()
 	}
 	m.focus = f
 	m.resize(m.width, m.height)
@@ -59,6 +62,9 @@ func (m *Model) resize(w, h int) {
 	top, bottom := m.split()
 	m.header.SetSize(m.width, 1)
 	m.tools.SetSize(lw-4, m.bodyHeight()-2)
+	m.bey.res.SetSize(lw-4, m.bodyHeight()-2)
+	m.bey.prm.SetSize(lw-4, m.bodyHeight()-2)
+	m.bey.args.SetSize(rw-4, top-2)
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
 	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history} {
@@ -69,12 +75,13 @@ func (m *Model) resize(w, h int) {
 
 // syncKeys enables the bindings that apply now (the help bar shows them).
 func (m *Model) syncKeys() {
-	m.keys.sync(keyState{
+	s := keyState{
 		focus: m.focus, tab: m.tab,
 		typing:     m.tools.typing() || m.traffic.typing(),
 		filtered:   m.tools.filtered(),
 		hasTools:   m.tools.Selected() != nil,
 		formOpen:   m.form.form != nil,
+		section:    m.bey.section,
 		calling:    m.call != nil,
 		hasMedia:   m.result.hasMedia(),
 		hasSearch:  m.traffic.hasSearch(),
@@ -84,7 +91,9 @@ func (m *Model) syncKeys() {
 		watching:   m.dev.watching,
 		rerun:      m.dev.rerun,
 		canRecord:  m.dev.opts.Target != nil,
-	})
+	}
+	m.sectionKeyState(&s)
+	m.keys.sync(s)
 }
 
 // render draws the whole screen.
@@ -92,10 +101,16 @@ func (m *Model) render() string {
 	lw, rw := m.leftWidth(), m.width-m.leftWidth()
 	top, bottom := m.split()
 	left := m.box(m.toolsTitle(), m.tools.View(), lw, m.bodyHeight(), m.focus == focusTools)
+	if m.bey.section != sectionTools {
+		left = m.box(m.sectionTitle(), m.items(m.bey.section).View(), lw, m.bodyHeight(), m.focus == focusTools)
+	}
 	var upper string
-	if m.state == stateFailed || m.state == stateExited {
+	switch {
+	case m.state == stateFailed || m.state == stateExited:
 		upper = m.box("Server trouble", m.doctor.View(), rw, top, m.focus == focusDoctor)
-	} else {
+	case m.bey.section != sectionTools:
+		upper = m.upperSection(rw, top)
+	default:
 		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)

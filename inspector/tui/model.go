@@ -68,6 +68,7 @@ type Model struct {
 	traffic trafficPane
 	history historyPane
 	doctor  doctorPane
+	bey     beyond // the Resources and Prompts sections (section.go)
 
 	sess     *session
 	gen      int
@@ -108,6 +109,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.traffic = newTrafficPane(st)
 	m.history = historyPane{st: st}
 	m.doctor = doctorPane{st: st}
+	m.bey = newBeyond(st, &m.keys.Form)
 	m.help.Styles = help.DefaultStyles(dark)
 	m.resize(80, 24)
 	m.syncKeys()

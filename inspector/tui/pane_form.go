@@ -23,8 +23,8 @@ type formPane struct {
 	width, height int
 
 	tool *sdk.ToolInfo // the tool the form is for
-	form *forms.Form
-	err  error // the schema could not be turned into a form
+	heldForm
+	err error // the schema could not be turned into a form
 
 	cursor map[string]string // per tool: the field its last form had the cursor in
 	keys   *forms.KeyMap     // every form's bindings (KeyMap.Form; nil: the default)
@@ -74,21 +74,6 @@ func (p *formPane) open(tool sdk.ToolInfo, prefill json.RawMessage) tea.Cmd {
 	return f.Init()
 }
 
-// focus gives the form the keyboard: its last field is focused again.
-func (p *formPane) focus() tea.Cmd {
-	if p.form == nil {
-		return nil
-	}
-	return p.form.Focus()
-}
-
-// blur takes the cursor out of the form while another pane has the keys.
-func (p *formPane) blur() {
-	if p.form != nil {
-		p.form.Blur()
-	}
-}
-
 // keepCursor remembers where the form being replaced had its cursor.
 func (p *formPane) keepCursor() {
 	if p.form != nil && p.tool != nil {
@@ -108,15 +93,6 @@ func (p *formPane) value() json.RawMessage {
 		return nil
 	}
 	return v
-}
-
-func (p *formPane) Update(msg tea.Msg) tea.Cmd {
-	if p.form == nil {
-		return nil
-	}
-	var cmd tea.Cmd
-	p.form, cmd = p.form.Update(msg)
-	return cmd
 }
 
 // View renders the open form (or the error building it) when showForm,

@@ -65,10 +65,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case savedMsg:
 		m.onSaved(msg)
+	case itemsMsg, openItemMsg, leaveArgsMsg, subscribeMsg, subscribedMsg, outcomeMsg, completeDueMsg, completionMsg:
+		return m.onBeyondMsg(msg)
 	case forms.SubmitMsg:
+		if m.bey.section != sectionTools && m.bey.args.isOpen() {
+			return m.onArgsSubmit(msg)
+		}
 		return m.onSubmit(msg)
 	case forms.CancelMsg:
-		if m.focus == focusForm {
+		if m.focus == focusForm && m.bey.section == sectionTools {
 			m.leaveForm()
 		}
 	default:
@@ -83,6 +88,9 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	if m.form.form != nil {
 		cmds = append(cmds, m.form.Update(msg))
+	}
+	if m.bey.args.form != nil {
+		cmds = append(cmds, m.bey.args.Update(msg))
 	}
 	if m.tools.typing() {
 		cmds = append(cmds, m.tools.typeFilter(msg))
@@ -110,7 +118,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 			m.setFocus(focusTools)
 		}
 	}
-	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen))
+	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen), m.onSectionConnected())
 }
 
 func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
@@ -215,6 +223,10 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 			m.result.setProgress(ev.callID, ev.p)
 		case buildEvent:
 			cmds = append(cmds, m.onBuildEvent(ev))
+		case resourceUpdatedEvent:
+			cmds = append(cmds, m.onResourceUpdated(ev.uri))
+		case listChangedEvent:
+			cmds = append(cmds, m.relistSections(ev.sec))
 		case toolsChangedEvent:
 			if m.sess.conn != nil {
 				cmds = append(cmds, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
