@@ -38,9 +38,9 @@ func kindWord(sh *shape) string {
 	case kindText:
 		return "text"
 	case kindEnum:
-		return "one of " + enumList(sh.enum)
+		return "one of " + sh.enumList()
 	case kindMulti:
-		return "any of " + enumList(sh.enum)
+		return "any of " + sh.enumList()
 	case kindList:
 		return "list"
 	case kindUnion:
@@ -51,10 +51,10 @@ func kindWord(sh *shape) string {
 	return sh.kind.String()
 }
 
-func enumList(vals []any) string {
-	s := make([]string, len(vals))
-	for i, v := range vals {
-		s[i] = optionLabel(v)
+func (sh *shape) enumList() string {
+	s := make([]string, len(sh.enum))
+	for i := range sh.enum {
+		s[i] = sh.optionText(i)
 	}
 	return strings.Join(s, ", ")
 }

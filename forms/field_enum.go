@@ -30,8 +30,8 @@ type enumNode struct {
 func newEnumNode(base nodeBase) *enumNode {
 	n := &enumNode{nodeBase: base}
 	n.opts = n.notSet()
-	for _, v := range base.sh.enum {
-		n.opts = append(n.opts, option{optionLabel(v), v, true})
+	for i, v := range base.sh.enum {
+		n.opts = append(n.opts, option{base.sh.optionText(i), v, true})
 	}
 	return n.withNull()
 }

@@ -17,8 +17,8 @@ type multiNode struct {
 
 func (n *multiNode) rows(out []*row) []*row {
 	opts := make([]huh.Option[int], len(n.sh.enum))
-	for i, v := range n.sh.enum {
-		opts[i] = huh.NewOption(termtext.Line(optionLabel(v)), i).Selected(contains(n.sel, i))
+	for i := range n.sh.enum {
+		opts[i] = huh.NewOption(termtext.Line(n.sh.optionText(i)), i).Selected(contains(n.sel, i))
 	}
 	ms := huh.NewMultiSelect[int]()
 	if n.b.theme != nil {

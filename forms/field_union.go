@@ -46,7 +46,7 @@ func (sp *shaper) branchLabel(i int, b *jsonschema.Schema, stack []*jsonschema.S
 	case sh.kind == kindObject && len(sh.props) > 0:
 		return "{" + strings.Join(sh.props, ", ") + "}"
 	case sh.kind == kindEnum:
-		return enumList(sh.enum)
+		return sh.enumList()
 	case sh.kind != kindJSON:
 		return sh.kind.String()
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpdev/mcpdev/internal/pydantic/libadapt"
 	"github.com/mcpdev/mcpdev/internal/schema"
 	"github.com/mcpdev/mcpdev/internal/schema/compile"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -42,7 +43,7 @@ func compileDoc(raw []byte) (*document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
 	}
-	root, err := compile.Schema(raw)
+	root, err := compile.Schema(raw, libadapt.Configure) // formats asserted, as Pydantic and the sdk assert them
 	if err != nil {
 		if errors.Is(err, ErrRemoteRef) {
 			return nil, fmt.Errorf("%w: %w", ErrSchema, err)

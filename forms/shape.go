@@ -40,6 +40,7 @@ type shape struct {
 	def      *any
 	nullable bool
 	enum     []any    // kindEnum / kindMulti: allowed non-null values
+	labels   []string // titles of enum's values (a titled enum, SEP-1330); nil or "" where none
 	props    []string // kindObject: property names in source order
 	propSch  map[string]*jsonschema.Schema
 	required map[string]bool
@@ -47,6 +48,16 @@ type shape struct {
 	branches []*jsonschema.Schema // kindUnion
 	closed   bool                 // kindObject: additionalProperties false
 	format   string               // the raw "format" keyword, if any
+}
+
+// optionText shows enum value i: its title with the value after it when
+// the enum has titles, else the value.
+func (sh *shape) optionText(i int) string {
+	v := optionLabel(sh.enum[i])
+	if i < len(sh.labels) && sh.labels[i] != "" && sh.labels[i] != v {
+		return sh.labels[i] + " (" + v + ")"
+	}
+	return v
 }
 
 // shaper classifies schemas of one document.

@@ -9,6 +9,8 @@ func (sp *shaper) classify(b *jsonschema.Schema, sh *shape, stack []*jsonschema.
 	switch {
 	case b.Enum != nil || b.Const != nil:
 		sp.classifyEnum(b, sh)
+	case titledConsts(b):
+		classifyTitled(b, sh)
 	case len(unionOf(b)) > 1 && !hasOwnType(b):
 		sh.kind = kindUnion
 		sh.branches = nonNull(unionOf(b))
@@ -32,6 +34,40 @@ func (sp *shaper) classifyEnum(b *jsonschema.Schema, sh *shape) {
 			continue
 		}
 		sh.enum = append(sh.enum, v)
+	}
+	sh.kind = kindEnum
+	if len(sh.enum) == 0 {
+		sh.kind = kindJSON
+	}
+}
+
+// titledConsts reports whether b is a titled enum (SEP-1330): a oneOf or
+// anyOf whose every branch is one constant, usually with a title, as
+// elicitation forms spell a select whose options have labels.
+func titledConsts(b *jsonschema.Schema) bool {
+	alts := unionOf(b)
+	if len(alts) == 0 {
+		return false
+	}
+	for _, a := range alts {
+		if a = deref(a); a == nil || a.Const == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// classifyTitled makes a titled enum a select of its constants, each
+// labelled with its branch's title.
+func classifyTitled(b *jsonschema.Schema, sh *shape) {
+	for _, a := range unionOf(b) {
+		a = deref(a)
+		if *a.Const == nil {
+			sh.nullable = true
+			continue
+		}
+		sh.enum = append(sh.enum, *a.Const)
+		sh.labels = append(sh.labels, a.Title)
 	}
 	sh.kind = kindEnum
 	if len(sh.enum) == 0 {
@@ -139,7 +175,7 @@ func (sp *shaper) classifyArray(b *jsonschema.Schema, sh *shape, stack []*jsonsc
 	ish := sp.shapeOf(items, stack)
 	if ish.kind == kindEnum && !ish.nullable {
 		sh.kind = kindMulti
-		sh.enum = ish.enum
+		sh.enum, sh.labels = ish.enum, ish.labels
 	}
 }
 
