@@ -18,5 +18,6 @@ func (s *Server) capabilities() ServerCapabilities {
 	if s.anyCompletes.Load() {
 		caps.Completions = &struct{}{}
 	}
+	s.addTaskCapabilities(&caps, false)
 	return caps
 }

@@ -185,6 +185,9 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		if ci.round, err = s.newRound(m.Method, m.Params); err != nil {
 			return nil, err
 		}
+		if res, ok, err := s.toolTask(ctx, m, ci, true); ok {
+			return res, err
+		}
 		res, err := s.callTool(ctx, m, ci, ss)
 		if ir := ci.round.result(); ir != nil && !isCancelled(err) {
 			return ir, nil // the tool asked the client: answer first
@@ -209,6 +212,9 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 	case "subscriptions/listen":
 		return s.listen(ctx, m, emit, ss)
 	}
+	if res, ok, err := s.modernTaskMethod(ctx, m, meta.caps); ok {
+		return res, err
+	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
 
@@ -222,7 +228,7 @@ func (s *Server) cacheScope() string {
 func (s *Server) discover() *DiscoverResult {
 	return &DiscoverResult{
 		SupportedVersions: modernVersions,
-		Capabilities:      s.capabilities(),
+		Capabilities:      s.modernCapabilities(),
 		Instructions:      s.opts.Instructions,
 		ResultType:        ResultComplete,
 		TTLMs:             s.opts.ToolsTTL.Milliseconds(),

@@ -49,6 +49,10 @@ type ServerCapabilities struct {
 	Logging     *struct{}            `json:"logging,omitempty"`
 	Prompts     *PromptsCapability   `json:"prompts,omitempty"`
 	Completions *struct{}            `json:"completions,omitempty"`
+	// Tasks (2025-11-25) and, in the stateless era, Extensions announce
+	// tasks (TasksExtension).
+	Tasks      *TasksCapability           `json:"tasks,omitempty"`
+	Extensions map[string]json.RawMessage `json:"extensions,omitempty"`
 }
 
 // ToolsCapability says whether the server announces tool list changes.

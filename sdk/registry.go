@@ -138,6 +138,7 @@ func (s *Server) registryChanged() {
 		}
 	}
 	s.headerTools.Store(n)
+	s.taskTools.Store(countTaskTools(s.tools.list))
 	s.anyCompletes.Store(anyCompletes(s.prompts.list) || anyCompletes(s.res.templates.list))
 }
 

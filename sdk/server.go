@@ -35,6 +35,16 @@ type ServerOptions struct {
 	Instructions string    // sent to clients in initialize
 	PageSize     int       // tools per tools/list page (default 100)
 	Stderr       io.Writer // diagnostics (default os.Stderr)
+
+	// Tasks (tools declared with ToolOptions.TaskSupport): how long a
+	// task is kept (default DefaultTaskTTL; a 2025-11-25 client may ask
+	// for less), how many are kept at once (default DefaultMaxTasks) and
+	// the polling interval suggested to clients (default
+	// DefaultTaskPollInterval).
+	TaskTTL          time.Duration
+	MaxTasks         int
+	TaskPollInterval time.Duration
+
 	// ToolsTTL is the ttlMs hint on stateless-era tools/list and
 	// server/discover results (default 0: re-fetch whenever needed).
 	ToolsTTL time.Duration
@@ -61,6 +71,9 @@ type ServerOptions struct {
 type Server struct {
 	info Implementation
 	opts ServerOptions
+
+	tasks     taskStore    // task_store.go
+	taskTools atomic.Int32 // tools that may run as tasks
 
 	mu       sync.RWMutex // guards the registries and sessions
 	tools    registry[*registeredTool]
@@ -224,7 +237,8 @@ func (l *serveLoop) read() {
 // be slow, or lasts (a subscriptions/listen stream).
 func runsAuthorCode(method string) bool {
 	switch method {
-	case "tools/call", "prompts/get", "completion/complete", "resources/read", "subscriptions/listen":
+	case "tools/call", "prompts/get", "completion/complete", "resources/read", "subscriptions/listen",
+		"tasks/result": // waits for the task
 		return true
 	}
 	return false

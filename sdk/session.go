@@ -141,6 +141,9 @@ func (ss *serverSession) dispatch(ctx context.Context, m *transport.Message, emi
 	case "resources/unsubscribe":
 		return ss.unsubscribe(m.Params)
 	}
+	if res, ok, err := ss.srv.legacyTaskMethod(ctx, m); ok {
+		return res, err
+	}
 	return nil, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method)
 }
 
@@ -195,6 +198,9 @@ func (ss *serverSession) callTool(ctx context.Context, m *transport.Message, emi
 	caps := ss.clientCaps
 	ss.mu.Unlock()
 	ci := &callInfo{notify: emit, session: ss, requestID: m.ID, clientCaps: caps}
+	if res, ok, err := ss.srv.toolTask(ctx, m, ci, false); ok {
+		return res, err
+	}
 	return ss.srv.callTool(ctx, m, ci, ss)
 }
 

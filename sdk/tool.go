@@ -42,6 +42,9 @@ type ToolOptions struct {
 	// same name; without it, registering a taken name is an error
 	// (ErrDuplicateTool).
 	Replace bool
+	// TaskSupport says whether the tool may run as a task (see task.go):
+	// TaskOptional, TaskRequired, or TaskForbidden (the default).
+	TaskSupport string
 }
 
 // rawHandler is the untyped form of a tool: raw arguments in, result out. A
@@ -153,7 +156,14 @@ func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
 	if err := checkIcons(o.Icons); err != nil {
 		return ToolInfo{}, fmt.Errorf("sdk: tool %s: %w", name, err)
 	}
-	return ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}, nil
+	if err := checkTaskSupport(o.TaskSupport); err != nil {
+		return ToolInfo{}, fmt.Errorf("sdk: tool %s: %w", name, err)
+	}
+	info := ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
+	if o.TaskSupport != "" {
+		info.Execution = &ToolExecution{TaskSupport: o.TaskSupport}
+	}
+	return info, nil
 }
 
 // checkIcons refuses icons a client could not use: a src that is not an
