@@ -210,6 +210,7 @@ func main() {
 	sdk.Tool(s, TestCustomHeaders)
 	addPrompts(s)
 	addAskTools(s)
+	addTasks(s)
 	addResources(s)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
