@@ -50,6 +50,8 @@ type callInfo struct {
 	// the stateless era the round of answers they are looked up in.
 	asked atomic.Int32
 	round *inputRound
+	// task: a stateless-era task's questions wait for tasks/update.
+	task *taskEntry
 }
 
 type callKey struct{}

@@ -25,7 +25,12 @@ var transports = []string{"memory", "stdio", "http"}
 // the test ends; header goes on every HTTP request.
 func connectVia(t *testing.T, s *sdk.Server, via, version string, header http.Header) *sdk.Client {
 	t.Helper()
-	opts := &sdk.ClientOptions{Name: "mw-client", Version: "7", ProtocolVersion: version}
+	return connectViaOpts(t, s, via, &sdk.ClientOptions{Name: "mw-client", Version: "7", ProtocolVersion: version}, header)
+}
+
+// connectViaOpts is connectVia with the client's options.
+func connectViaOpts(t *testing.T, s *sdk.Server, via string, opts *sdk.ClientOptions, header http.Header) *sdk.Client {
+	t.Helper()
 	var conn transport.Conn
 	var closePipes func()
 	switch via {

@@ -146,9 +146,10 @@ func (c *Client) ListTasks(ctx context.Context) ([]Task, error) {
 // WaitTask polls a task at the interval the server suggests until it
 // ends, and returns what the call returned: its result (a tool error is a
 // result with IsError set), the JSON-RPC error it failed with
-// (*transport.Error), or ErrTaskCancelled. A task that needs input
-// (input_required, stateless era) is polled on: answer it with
-// UpdateTask from another goroutine.
+// (*transport.Error), or ErrTaskCancelled. A stateless-era task that asks
+// for input (input_required) is answered with the client's hooks
+// (OnElicit, OnSample, OnRoots), as CallTool answers an
+// InputRequiredResult.
 func (c *Client) WaitTask(ctx context.Context, taskID string) (*CallToolResult, error) {
 	for {
 		t, err := c.GetTask(ctx, taskID)
@@ -158,6 +159,12 @@ func (c *Client) WaitTask(ctx context.Context, taskID string) (*CallToolResult, 
 		if t.Status.Terminal() {
 			return c.taskOutcome(ctx, t)
 		}
+		if t.Status == TaskInputRequired && len(t.InputRequests) > 0 && c.modern {
+			if err := c.answerTask(ctx, t); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		timer := time.NewTimer(t.pollEvery())
 		select {
 		case <-timer.C:
@@ -166,6 +173,24 @@ func (c *Client) WaitTask(ctx context.Context, taskID string) (*CallToolResult, 
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// answerTask answers a task's questions with the client's hooks
+// (OnElicit, OnSample, OnRoots) and sends the answers with tasks/update.
+func (c *Client) answerTask(ctx context.Context, t *Task) error {
+	answers := make(map[string]any, len(t.InputRequests))
+	for key, raw := range t.InputRequests {
+		var req InputRequest
+		if err := json.Unmarshal(raw, &req); err != nil {
+			return fmt.Errorf("sdk: task %s: input request %q: %w", t.TaskID, key, err)
+		}
+		res, err := c.answer(ctx, req.Method, req.Params)
+		if err != nil {
+			return fmt.Errorf("sdk: task %s asks %s: %w", t.TaskID, req.Method, err)
+		}
+		answers[key] = res
+	}
+	return c.UpdateTask(ctx, t.TaskID, answers)
 }
 
 // taskOutcome is what the call of a finished task returned.

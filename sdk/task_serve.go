@@ -149,7 +149,7 @@ func (s *Server) startTask(ctx context.Context, t *registeredTool, p CallToolPar
 	now := time.Now()
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	e := &taskEntry{id: newTaskID(), owner: taskOwner(ctx), modern: modern, status: TaskWorking,
-		created: now, updated: now, ttl: ttl, poll: s.taskPoll(), cancel: cancel, done: make(chan struct{})}
+		created: now, updated: now, ttl: ttl, poll: s.taskPoll(), cancel: cancel, done: make(chan struct{}), store: &s.tasks}
 	if err := s.tasks.add(e, s.maxTasks(), now); err != nil {
 		cancel()
 		return nil, err
@@ -163,6 +163,9 @@ func (s *Server) startTask(ctx context.Context, t *registeredTool, p CallToolPar
 	ci.notify = nil
 	if ci.session != nil {
 		ci.notify = ci.session.notify
+	}
+	if modern {
+		ci.task, ci.round = e, nil // its questions wait for tasks/update
 	}
 	go s.runTask(withCall(runCtx, ci), e, t, p)
 	return e, nil
@@ -255,6 +258,10 @@ func (s *Server) modernTaskMethod(ctx context.Context, m *transport.Message, cap
 		return t, true, nil
 	case "tasks/cancel":
 		s.tasks.cancelTask(e, time.Now()) // a finished task: the same ack
+	case "tasks/update":
+		if err := s.updateTask(e, m.Params); err != nil {
+			return nil, true, err
+		}
 	}
 	return &completeAck{ResultType: ResultComplete}, true, nil
 }

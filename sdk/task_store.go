@@ -33,8 +33,10 @@ type taskEntry struct {
 	result     *CallToolResult
 	err        *transport.Error
 	cancel     context.CancelFunc
-	done       chan struct{} // closed when the tool returned
+	done       chan struct{} // closed when the task ended
 	notifyDone sync.Once
+	store      *taskStore
+	inputs     map[string]*pendingInput // questions waiting for tasks/update
 }
 
 // errTaskNotFound is tasks/get (and the others) for an id the server does
@@ -165,6 +167,7 @@ func (st *taskStore) snapshot(e *taskEntry, detail bool) *Task {
 	}
 	t.TTLMs, t.PollIntervalMs = &ttl, poll
 	if detail {
+		t.InputRequests = e.inputRequestsLocked()
 		switch e.status {
 		case TaskCompleted:
 			t.Result = e.result

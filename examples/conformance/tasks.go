@@ -66,4 +66,55 @@ func addTasks(s *sdk.Server) {
 	sdk.Tool(s, SlowCompute, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
 	sdk.Tool(s, FailingJob, &sdk.ToolOptions{TaskSupport: sdk.TaskRequired})
 	sdk.Tool(s, ProtocolErrorJob, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
+	sdk.Tool(s, ConfirmDelete, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
+	sdk.Tool(s, MultiInput, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
+}
+
+// ConfirmDeleteArgs names the file confirm_delete deletes.
+type ConfirmDeleteArgs struct {
+	Filename string `json:"filename" jsonschema:"description=The file to delete"`
+}
+
+// DeleteConfirmation is the answer confirm_delete asks for.
+type DeleteConfirmation struct {
+	Confirm bool `json:"confirm" jsonschema:"title=Delete it?"`
+}
+
+// ConfirmDelete asks the person to confirm before it deletes the file (as
+// a task: it waits in input_required for tasks/update).
+func ConfirmDelete(ctx context.Context, a ConfirmDeleteArgs) (string, error) {
+	answer, action, err := sdk.Elicit[DeleteConfirmation](ctx, fmt.Sprintf("Delete %s?", a.Filename))
+	if err != nil {
+		return "", err
+	}
+	if action != sdk.ActionAccept || !answer.Confirm {
+		return fmt.Sprintf("Kept %s", a.Filename), nil
+	}
+	return fmt.Sprintf("Deleted %s", a.Filename), nil
+}
+
+// NamedConfirmation is one of multi_input's two answers.
+type NamedConfirmation struct {
+	Name    string `json:"name" jsonschema:"title=Name"`
+	Confirm bool   `json:"confirm" jsonschema:"title=Confirm"`
+}
+
+// MultiInput asks two questions at once (from two goroutines), so that
+// both wait together and may be answered one at a time.
+func MultiInput(ctx context.Context, _ NoArgs) (string, error) {
+	var names [2]string
+	errs := make(chan error, 2)
+	for i := range names {
+		sdk.Go(ctx, func() {
+			answer, _, err := sdk.Elicit[NamedConfirmation](ctx, fmt.Sprintf("Question %d: your name?", i+1))
+			names[i] = answer.Name
+			errs <- err
+		})
+	}
+	for range names {
+		if err := <-errs; err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("Answered by %s and %s", names[0], names[1]), nil
 }
