@@ -70,6 +70,9 @@ func TestResourceAndPromptCommands(t *testing.T) {
 			stdout: []string{"Leaves of Grass"}},
 		{name: "complete a template variable", args: []string{"complete", "--json", bookshop, "template", "bookshop://books/{isbn}", "isbn=97804411727"},
 			stdout: []string{`"values": [`, `"9780441172719"`}},
+		{name: "no prompts offered", args: []string{"prompts", tutorial03}, stdout: []string{"(the server has no prompts: it does not offer prompts/list)"}},
+		{name: "no resources offered, json", args: []string{"resources", "--json", tutorial03}, stdout: []string{`"resources": []`}},
+		{name: "no templates offered", args: []string{"templates", tutorial03}, stdout: []string{"(the server has no resource templates: it does not offer resources/templates/list)"}},
 		{name: "complete: usage", args: []string{"complete", bookshop, "tool", "x", "y"}, code: 1, kind: "error", stderr: []string{"want prompt or template"}},
 	}
 	for _, tt := range tests {

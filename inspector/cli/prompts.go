@@ -15,7 +15,7 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-var promptListing = listing[sdk.PromptInfo]{"prompts", "(the server has no prompts)",
+var promptListing = listing[sdk.PromptInfo]{"prompts", "prompts/list", "(the server has no prompts)",
 	[]string{"NAME", "TITLE", "ARGUMENTS (* required)"},
 	func(p sdk.PromptInfo) []string { return []string{p.Name, p.Title, promptArgsText(p)} }}
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // ListOptions configures RunResources, RunTemplates and RunPrompts.
@@ -30,15 +32,27 @@ func (o *ListOptions) or() ListOptions {
 // listing says how one kind of list is printed.
 type listing[T any] struct {
 	key    string // the JSON key: "resources", …
+	method string // the method that lists them: "resources/list", …
 	empty  string // the line printed for an empty list
 	header []string
 	row    func(T) []string
 }
 
-// print writes the list as {"key":[…]} or as a table.
+// print writes the list as {"key":[…]} or as a table. A server that
+// does not offer the list at all (-32601: it announced no such
+// capability) has an empty one, and the table says so.
 func (l listing[T]) print(w io.Writer, o ListOptions, list []T, err error) error {
+	empty := l.empty
+	var rpc *transport.Error
+	if errors.As(err, &rpc) && rpc.Code == transport.CodeMethodNotFound {
+		err = nil
+		empty = strings.TrimSuffix(l.empty, ")") + ": it does not offer " + l.method + ")"
+	}
 	if err != nil {
 		return err
+	}
+	if list == nil {
+		list = []T{} // [] in JSON, not null
 	}
 	if o.JSON {
 		writeJSON(w, map[string]any{l.key: list})
@@ -48,17 +62,17 @@ func (l listing[T]) print(w io.Writer, o ListOptions, list []T, err error) error
 	for i, x := range list {
 		rows[i] = l.row(x)
 	}
-	writeTable(w, l.empty, l.header, rows)
+	writeTable(w, empty, l.header, rows)
 	return nil
 }
 
-var resourceListing = listing[sdk.ResourceInfo]{"resources", "(the server has no resources)",
+var resourceListing = listing[sdk.ResourceInfo]{"resources", "resources/list", "(the server has no resources)",
 	[]string{"NAME", "TITLE", "URI", "MIME", "SIZE", "ANNOTATIONS"},
 	func(r sdk.ResourceInfo) []string {
 		return []string{r.Name, r.Title, r.URI, r.MimeType, call.SizeText(r.Size), call.AnnotationsText(r.Annotations)}
 	}}
 
-var templateListing = listing[sdk.ResourceTemplateInfo]{"resourceTemplates", "(the server has no resource templates)",
+var templateListing = listing[sdk.ResourceTemplateInfo]{"resourceTemplates", "resources/templates/list", "(the server has no resource templates)",
 	[]string{"NAME", "TITLE", "URI TEMPLATE", "MIME", "ANNOTATIONS"},
 	func(t sdk.ResourceTemplateInfo) []string {
 		return []string{t.Name, t.Title, t.URITemplate, t.MimeType, call.AnnotationsText(t.Annotations)}
