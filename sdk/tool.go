@@ -27,7 +27,7 @@ type ToolOptions struct {
 	// InputSchema and OutputSchema replace the inferred schemas (JSON
 	// Schema 2020-12). They are validated by the sdk's own validator,
 	// which refuses, at registration and naming it, a keyword it does not
-	// implement (not, contains, propertyNames, unevaluatedProperties, …),
+	// implement (unevaluatedProperties, unevaluatedItems, $dynamicRef, …),
 	// a format it does not check (hostname, duration, …), another draft,
 	// an $anchor reference and a remote $ref (ErrRemoteRef); README's
 	// "a schema written by hand" lists what it checks.

@@ -23,10 +23,10 @@ func TestOverrideWithUnsupportedKeywordRefused(t *testing.T) {
 		opts *sdk.ToolOptions
 		want string
 	}{
-		{"not in input", &sdk.ToolOptions{Name: "x", Description: "d",
-			InputSchema: []byte(`{"type":"object","properties":{"a":{"not":{"type":"integer"}}}}`)}, `input schema: schema at "#/properties/a": keyword "not"`},
-		{"propertyNames in input", &sdk.ToolOptions{Name: "x", Description: "d",
-			InputSchema: []byte(`{"type":"object","propertyNames":{"maxLength":3}}`)}, `keyword "propertyNames"`},
+		{"unevaluatedProperties in input", &sdk.ToolOptions{Name: "x", Description: "d",
+			InputSchema: []byte(`{"type":"object","properties":{"a":{"unevaluatedProperties":false}}}`)}, `input schema: schema at "#/properties/a": keyword "unevaluatedProperties"`},
+		{"$dynamicRef in input", &sdk.ToolOptions{Name: "x", Description: "d",
+			InputSchema: []byte(`{"type":"object","$dynamicRef":"#"}`)}, `keyword "$dynamicRef"`},
 		{"hostname format in output", &sdk.ToolOptions{Name: "x", Description: "d",
 			OutputSchema: []byte(`{"type":"object","properties":{"result":{"type":"string","format":"hostname"}}}`)}, `output schema: schema at "#/properties/result": format: "hostname" is not supported`},
 		{"another draft", &sdk.ToolOptions{Name: "x", Description: "d",
@@ -39,5 +39,50 @@ func TestOverrideWithUnsupportedKeywordRefused(t *testing.T) {
 				t.Fatalf("err = %v, want one naming %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// A hand-written schema using not, contains/minContains/maxContains,
+// propertyNames and dependentSchemas registers, and a call breaking them
+// is refused with the library's words before the handler runs.
+func TestOverrideWithApplicatorKeywordsValidates(t *testing.T) {
+	type args struct {
+		Name string         `json:"name"`
+		Tags []int          `json:"tags"`
+		Meta map[string]int `json:"meta"`
+	}
+	rec := &recorder[args]{}
+	s := sdk.NewServer("applicators", nil)
+	opts := &sdk.ToolOptions{Name: "t", Description: "d", InputSchema: []byte(`{"type":"object","properties":{
+		"name":{"type":"string","not":{"const":"admin"}},
+		"tags":{"type":"array","items":{"type":"integer"},"contains":{"minimum":10},"maxContains":1},
+		"meta":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"integer"}}},
+		"dependentSchemas":{"name":{"required":["tags"]}}}`)}
+	if _, err := sdk.NewTool(rec.handler, opts); err != nil {
+		t.Fatalf("NewTool: %v", err)
+	}
+	sdk.Tool(s, rec.handler, opts)
+	c := legacyClient(t, s, nil)
+	tests := []struct{ args, want string }{
+		{`{"name":"admin","tags":[1]}`, "2 validation errors for t\nname\n  Value error, 'not' failed [type=value_error, input_value='admin', input_type=str]\n" +
+			"tags\n  Value error, no items match contains schema [type=value_error, input_value=[1], input_type=list]"},
+		{`{"tags":[10,11]}`, "1 validation error for t\ntags\n  Value error, max 1 items required to match contains schema, but matched 2 items at 0 1 [type=value_error, input_value=[10, 11], input_type=list]"},
+		{`{"meta":{"Bad":1}}`, "1 validation error for t\nmeta\n  Value error, invalid propertyName 'Bad' [type=value_error, input_value={'Bad': 1}, input_type=dict]"},
+		{`{"name":"bob"}`, "1 validation error for t\ntags\n  Field required [type=missing, input_value={'name': 'bob'}, input_type=dict]"},
+	}
+	for _, tt := range tests {
+		res := callRaw(t, c, "t", tt.args)
+		if d := textDiff("Error executing tool t: "+tt.want, texts(res)); d != "" || !res.IsError {
+			t.Errorf("%s (-want +got):\n%s", tt.args, d)
+		}
+	}
+	if n, _ := rec.get(); n != 0 {
+		t.Fatalf("the handler ran %d times for refused calls", n)
+	}
+	if res := callRaw(t, c, "t", `{"name":"bob","tags":[1,10],"meta":{"ab":1}}`); res.IsError {
+		t.Fatalf("a valid call refused: %s", texts(res))
+	}
+	if n, last := rec.get(); n != 1 || last.Name != "bob" || last.Meta["ab"] != 1 {
+		t.Errorf("handler got %d calls, last %+v", n, last)
 	}
 }

@@ -149,6 +149,7 @@ var keywordOrder = []string{
 	"minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "contentEncoding",
 	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
 	"allOf", "anyOf", "oneOf", "if", "then", "else",
+	"not", "contains", "minContains", "maxContains", "propertyNames", "dependentSchemas",
 }
 
 // resolve points a $ref at its target: a JSON pointer into this document
@@ -216,7 +217,10 @@ func checkCycles(root *node) error {
 // sameValue lists the subschemas n applies to its own value.
 func (n *node) sameValue() []*node {
 	out := slices.Concat(n.allOf, n.anyOf, n.oneOf)
-	for _, m := range []*node{n.ref, n.ifN, n.thenN, n.elseN} {
+	for _, d := range n.dependentSchemas {
+		out = append(out, d.n)
+	}
+	for _, m := range []*node{n.ref, n.ifN, n.thenN, n.elseN, n.not} {
 		if m != nil {
 			out = append(out, m)
 		}
@@ -246,6 +250,8 @@ func allNodes(root *node) []*node {
 		}
 		walk(n.additional)
 		walk(n.items)
+		walk(n.contains)
+		walk(n.propNames)
 		for _, m := range n.prefix {
 			walk(m)
 		}

@@ -44,6 +44,10 @@ type node struct {
 
 	allOf, anyOf, oneOf []*node
 	ifN, thenN, elseN   *node
+
+	not, contains, propNames *node
+	minContains, maxContains *int
+	dependentSchemas         []dependentSchema // by name
 }
 
 type patternProp struct {
@@ -145,6 +149,10 @@ func (c *compiler) keyword(n *node, k string, x any) (err error) {
 		return c.union(n, k, x)
 	case "if", "then", "else":
 		return c.conditional(n, k, x)
+	case "not", "contains", "propertyNames", "dependentSchemas":
+		return c.applicator(n, k, x)
+	case "minContains", "maxContains":
+		return n.setCount(k, x)
 	default:
 		return n.setNumber(k, x)
 	}

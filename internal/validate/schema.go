@@ -33,13 +33,14 @@ const Supported = "type, enum, const, format (date-time, date, time, uuid, uri, 
 	"other names are ignored), $ref (local JSON pointers), properties, required, additionalProperties, " +
 	"patternProperties, dependentRequired, minProperties, maxProperties, items, prefixItems, minItems, " +
 	"maxItems, uniqueItems, minLength, maxLength, pattern, contentEncoding (base64), minimum, maximum, " +
-	"exclusiveMinimum, exclusiveMaximum, multipleOf, allOf, anyOf, oneOf, if, then, else; " +
+	"exclusiveMinimum, exclusiveMaximum, multipleOf, allOf, anyOf, oneOf, if, then, else, not, contains, " +
+	"minContains, maxContains, propertyNames, dependentSchemas; " +
 	"$schema must be draft 2020-12 and $id may only name the root"
 
 // refused are the keywords of draft 2020-12 (and earlier drafts) that
 // change validation and are not implemented.
 var refused = []string{
-	"not", "contains", "minContains", "maxContains", "propertyNames", "dependentSchemas", "dependencies",
+	"dependencies",
 	"unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef", "contentSchema",
 }
 

@@ -12,7 +12,7 @@ import (
 // validate checks v, found at loc, against n and returns what failed: one
 // error, a group of them, or nil. It checks in the jsonschema library's
 // order (type, const, enum and format each end the checks of the schema;
-// then $ref, the checks of v's type, allOf, anyOf, oneOf, if), so that the
+// then $ref, the checks of v's type, not, allOf, anyOf, oneOf, if), so that the
 // tree, and the order of violations at one location, are the library's.
 func validate(n *node, v any, loc []string) *pydantic.Error {
 	if n.boolean != nil {
@@ -117,6 +117,7 @@ func (n *node) object(obj map[string]any, loc []string, errs []*pydantic.Error) 
 	if extra != nil {
 		errs = append(errs, &pydantic.Error{Kind: pydantic.KindExtra, Loc: loc, Names: extra})
 	}
+	errs = n.names(obj, loc, errs)
 	for name, names := range n.dependentRequired {
 		if _, ok := obj[name]; ok {
 			if missing := missing(obj, names); missing != nil {
@@ -166,7 +167,7 @@ func (n *node) array(arr []any, loc []string, errs []*pydantic.Error) []*pydanti
 			errs = appendErr(errs, validate(n.items, item, at(loc, strconv.Itoa(done+i))))
 		}
 	}
-	return errs
+	return n.containsCheck(arr, loc, errs)
 }
 
 func (n *node) str(s string, loc []string, errs []*pydantic.Error) []*pydantic.Error {
@@ -219,8 +220,9 @@ func (n *node) number(v any, loc []string, errs []*pydantic.Error) []*pydantic.E
 	return errs
 }
 
-// combined checks allOf, anyOf, oneOf and if/then/else.
+// combined checks not, allOf, anyOf, oneOf and if/then/else.
 func (n *node) combined(v any, loc []string, errs []*pydantic.Error) []*pydantic.Error {
+	errs = appendErr(errs, n.negated(v, loc))
 	if len(n.allOf) > 0 {
 		var failed []*pydantic.Error
 		for _, b := range n.allOf {

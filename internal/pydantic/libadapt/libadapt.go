@@ -99,7 +99,7 @@ func (a *adapter) error(e *jsonschema.ValidationError) *pydantic.Error {
 			out.Type, out.Msg = wording(e.ErrorKind, pydantic.ValueAt(a.input, e.InstanceLocation))
 		}
 	}
-	for _, c := range e.Causes {
+	for _, c := range causes(e) {
 		out.Causes = append(out.Causes, a.error(c))
 	}
 	return out
