@@ -28,7 +28,7 @@ type ToolOptions struct {
 	// Schema 2020-12). They are validated by the sdk's own validator,
 	// which refuses, at registration and naming it, a keyword it does not
 	// implement (unevaluatedProperties, unevaluatedItems, $dynamicRef, …),
-	// a format it does not check (hostname, duration, …), another draft,
+	// a format it does not check (uri-template, period, regex), another draft,
 	// an $anchor reference and a remote $ref (ErrRemoteRef); README's
 	// "a schema written by hand" lists what it checks.
 	InputSchema  json.RawMessage

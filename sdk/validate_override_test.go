@@ -27,8 +27,8 @@ func TestOverrideWithUnsupportedKeywordRefused(t *testing.T) {
 			InputSchema: []byte(`{"type":"object","properties":{"a":{"unevaluatedProperties":false}}}`)}, `input schema: schema at "#/properties/a": keyword "unevaluatedProperties"`},
 		{"$dynamicRef in input", &sdk.ToolOptions{Name: "x", Description: "d",
 			InputSchema: []byte(`{"type":"object","$dynamicRef":"#"}`)}, `keyword "$dynamicRef"`},
-		{"hostname format in output", &sdk.ToolOptions{Name: "x", Description: "d",
-			OutputSchema: []byte(`{"type":"object","properties":{"result":{"type":"string","format":"hostname"}}}`)}, `output schema: schema at "#/properties/result": format: "hostname" is not supported`},
+		{"uri-template format in output", &sdk.ToolOptions{Name: "x", Description: "d",
+			OutputSchema: []byte(`{"type":"object","properties":{"result":{"type":"string","format":"uri-template"}}}`)}, `output schema: schema at "#/properties/result": format: "uri-template" is not supported`},
 		{"another draft", &sdk.ToolOptions{Name: "x", Description: "d",
 			InputSchema: []byte(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"}`)}, "only draft 2020-12"},
 	}
@@ -83,6 +83,37 @@ func TestOverrideWithApplicatorKeywordsValidates(t *testing.T) {
 		t.Fatalf("a valid call refused: %s", texts(res))
 	}
 	if n, last := rec.get(); n != 1 || last.Name != "bob" || last.Meta["ab"] != 1 {
+		t.Errorf("handler got %d calls, last %+v", n, last)
+	}
+}
+
+// A hand-written schema using the formats the library checked besides
+// pydantic's (hostname, duration, …) registers, and a value breaking them
+// is refused in Pydantic's words.
+func TestOverrideWithSyntaxFormatsValidates(t *testing.T) {
+	type args struct {
+		Host string `json:"host"`
+		TTL  string `json:"ttl"`
+	}
+	rec := &recorder[args]{}
+	s := sdk.NewServer("formats", nil)
+	sdk.Tool(s, rec.handler, &sdk.ToolOptions{Name: "f", Description: "d", InputSchema: []byte(`{"type":"object","properties":{
+		"host":{"type":"string","format":"hostname"},"ttl":{"type":"string","format":"duration"},
+		"ptr":{"type":"string","format":"json-pointer"},"ver":{"type":"string","format":"semver"}}}`)})
+	c := legacyClient(t, s, nil)
+	want := "Error executing tool f: 4 validation errors for f\n" +
+		"host\n  Value error, Input should be a valid hostname [type=value_error, input_value='-bad', input_type=str]\n" +
+		"ttl\n  Input should be a valid duration [type=time_delta_parsing, input_value='1h', input_type=str]\n" +
+		"ptr\n  Value error, Input should be a valid json-pointer [type=value_error, input_value='a/b', input_type=str]\n" +
+		"ver\n  Value error, Input should be a valid semver [type=value_error, input_value='1.0', input_type=str]"
+	res := callRaw(t, c, "f", `{"host":"-bad","ttl":"1h","ptr":"a/b","ver":"1.0"}`)
+	if d := textDiff(want, texts(res)); d != "" || !res.IsError {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if res := callRaw(t, c, "f", `{"host":"example.com","ttl":"PT1H","ptr":"/a/b","ver":"1.0.0"}`); res.IsError {
+		t.Fatalf("a valid call refused: %s", texts(res))
+	}
+	if n, last := rec.get(); n != 1 || last.Host != "example.com" {
 		t.Errorf("handler got %d calls, last %+v", n, last)
 	}
 }

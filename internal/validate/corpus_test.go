@@ -181,6 +181,17 @@ var corpus = []struct {
 	{`{"propertyNames":false}`, []string{`{"a":1,"b":2}`, `{}`, `1`}},
 	{`{"propertyNames":{"$ref":"#/$defs/S"},"additionalProperties":{"type":"integer"},"$defs":{"S":{"type":"string","minLength":2}}}`,
 		[]string{`{"a":"x","bc":1,"d":"y"}`, `{"ab":1}`}},
+	{`{"type":"object","properties":{"h":{"format":"hostname"},"d":{"format":"duration"},"jp":{"format":"json-pointer"},
+		"rp":{"format":"relative-json-pointer"},"ur":{"format":"uri-reference"},"ir":{"format":"iri-reference"},
+		"i":{"format":"iri"},"sv":{"format":"semver"}}}`,
+		[]string{`{"h":"example.com","d":"P1Y2M3DT4H5M6S","jp":"/a~0b/~1","rp":"0#","ur":"../x?y#z","ir":"#f","i":"http://[::1]:80/p","sv":"1.2.3-rc.1+b.05"}`,
+			`{"h":"-a.com","d":"P","jp":"a","rp":"01/a","ur":"a\\b","ir":"%zz","i":"rel/x","sv":"1.2"}`,
+			`{"h":"a..b","d":"PT","jp":"/~2","rp":"","ur":"http://[1::2::3]/","ir":"http://::1/","i":"http://a b","sv":"01.2.3"}`,
+			`{"h":"a.","d":"P1W","jp":"","rp":"12/~","ur":"","ir":":","i":"mailto:x","sv":"1.2.3-01"}`,
+			`{"h":"é.com","d":"P1M1Y","jp":"/~","rp":"3","ur":"http://[v1.x]/","ir":" ","i":"","sv":"1.2.3+"}`,
+			`{"h":"","d":"PT1H2H","jp":"/a/b~1c","rp":"1#x","ur":"//host:99999","i":"http://[fe80::1%25eth0]/","sv":"1.2.3-a..b"}`,
+			`{"h":"a-b.c_d","d":"P1DT","sv":"1.2.3-x-y.0a+-"}`, `{"h":1,"d":null,"sv":[]}`,
+			`{"h":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com","d":"P1.5Y","sv":"1.2.3.4"}`}},
 }
 
 // contactSchema is examples/conformance's json_schema_2020_12_tool schema.

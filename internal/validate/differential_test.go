@@ -119,7 +119,7 @@ func TestUnsupportedKeywordRefused(t *testing.T) {
 		{`{"type":"object","properties":{"a":{"unevaluatedItems":{"type":"string"}}}}`, `keyword "unevaluatedItems"`},
 		{`{"dependencies":{"a":["b"]}}`, `keyword "dependencies"`},
 		{`{"unevaluatedProperties":false}`, `keyword "unevaluatedProperties"`},
-		{`{"properties":{"h":{"type":"string","format":"hostname"}}}`, `format: "hostname"`},
+		{`{"properties":{"h":{"type":"string","format":"uri-template"}}}`, `format: "uri-template"`},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#"}`, `only draft 2020-12`},
 		{`{"$ref":"#addressDef"}`, `JSON-pointer`},
 	}

@@ -10,11 +10,14 @@ import (
 )
 
 // formatCheck returns the check of a format: pydantic's for the formats it
-// words, this package's for ipv4 and ipv6 (worded without a reason, as the
-// library's are); nil for any other.
+// words, this package's for ipv4, ipv6 and the syntactic formats
+// (worded without a reason, as the library's are); nil for any other.
 func formatCheck(name string) func(any) error {
 	if f := pydantic.Format(name); f != nil {
 		return f
+	}
+	if check := syntaxFormats[name]; check != nil {
+		return stringCheck(check)
 	}
 	switch name {
 	case "ipv4":

@@ -18,9 +18,11 @@ var (
 	genNames   = []string{"a", "b", "kind", "x y", "~/"}
 	genNumbers = []any{0, 1, -1, 2.5, 0.5, 10, 1e-5, 3, 1e20}
 	genScalars = []any{nil, true, false, 0, 1, -1, 2.5, 1.0, json.Number("1e400"), json.Number("1.0"), 3, "", "a", "abc", "2024-01-01", "2024-01-01T10:00:00Z",
-		"QQ==", "!", "1.2.3.4", "::1", "é", "123e4567-e89b-12d3-a456-426614174000", "http://x", "a@b.co"}
+		"QQ==", "!", "1.2.3.4", "::1", "é", "123e4567-e89b-12d3-a456-426614174000", "http://x", "a@b.co",
+		"a.b-c", "-a", "P1D", "PT1M", "/a~1", "0/x", "1#", "../x", "http://[::1]", "1.0.0-a.1+b", "01.0.0"}
 	genTypes   = []string{"null", "boolean", "number", "integer", "string", "array", "object"}
-	genFormats = []string{"date-time", "date", "time", "uuid", "uri", "email", "double", "ipv4", "ipv6", "other"}
+	genFormats = []string{"date-time", "date", "time", "uuid", "uri", "email", "double", "ipv4", "ipv6", "other",
+		"hostname", "duration", "json-pointer", "relative-json-pointer", "uri-reference", "iri", "iri-reference", "semver"}
 )
 
 func (g gen) pick(list []any) any { return list[g.r.IntN(len(list))] }

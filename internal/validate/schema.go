@@ -29,7 +29,8 @@ var ErrUnsupported = errors.New("not supported by the sdk's validator")
 // annotations (title, description, default, examples, deprecated,
 // readOnly, writeOnly, $comment, $defs, definitions, $anchor, and any
 // keyword JSON Schema does not define, such as x-mcp-header).
-const Supported = "type, enum, const, format (date-time, date, time, uuid, uri, email, double, ipv4, ipv6; " +
+const Supported = "type, enum, const, format (date-time, date, time, uuid, uri, email, double, ipv4, ipv6, " +
+	"hostname, duration, json-pointer, relative-json-pointer, uri-reference, iri, iri-reference, semver; " +
 	"other names are ignored), $ref (local JSON pointers), properties, required, additionalProperties, " +
 	"patternProperties, dependentRequired, minProperties, maxProperties, items, prefixItems, minItems, " +
 	"maxItems, uniqueItems, minLength, maxLength, pattern, contentEncoding (base64), minimum, maximum, " +
