@@ -33,6 +33,8 @@ func TestCallAnswersAToolThatElicits(t *testing.T) {
 			`content={username: "bob", email: "bob@example.com"}`, []string{"username (string, required) User's response: ", "email (string, required)"}},
 		{"prompt asked again", "\nbob@example.com\nbob\nbob@example.com\n", []string{"call", conf, "test_elicitation", "message=Who?"}, 0,
 			`content={username: "bob", email: "bob@example.com"}`, []string{"✗ username: Field required"}},
+		{"only the refused field is asked again, the others kept", "\nbob@example.com\nbob\n", []string{"call", conf, "test_elicitation", "message=Who?"}, 0,
+			`content={username: "bob", email: "bob@example.com"}`, []string{"✗ username: Field required"}},
 		{"input ends: cancel", "bob\n", []string{"call", conf, "test_elicitation", "message=Who?"}, 0,
 			"User response: action=cancel", []string{"cancelled"}},
 		{"defaults and enums", "\n41\n\npending\n\n", []string{"call", conf, "test_elicitation_sep1034_defaults"}, 0,

@@ -50,8 +50,9 @@ func (a *Asker) Elicit(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitRes
 		return a.scripted(p.RequestedSchema)
 	}
 	fmt.Fprintln(a.Out, "  (Enter leaves a field empty or at its default; end the input, ctrl+d, to cancel)")
+	var again *retry // nil: ask every field
 	for attempt := 1; ; attempt++ {
-		pairs, ok := a.prompt(p.RequestedSchema)
+		pairs, ok := a.prompt(p.RequestedSchema, again)
 		if !ok {
 			fmt.Fprintln(a.Out, "  cancelled")
 			return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
@@ -60,12 +61,38 @@ func (a *Asker) Elicit(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitRes
 		if len(problems) == 0 {
 			return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: content}, nil
 		}
-		a.showProblems(problems)
+		a.showProblems(problemStrings(problems))
 		if attempt == maxAttempts {
 			fmt.Fprintln(a.Out, "  cancelled after three tries")
 			return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
 		}
+		again = retryOf(pairs, problems)
 	}
+}
+
+// retry is what a person is asked after answers the form refused: only
+// the refused fields, keeping the other answers.
+type retry struct {
+	kept    map[string]string // field → its key=value pair, for the fields no problem names
+	refused map[string]bool
+}
+
+// retryOf keeps the answers of the fields no problem names; nil (ask
+// everything again) when a problem is about the whole form.
+func retryOf(pairs []string, problems []forms.Problem) *retry {
+	r := &retry{kept: map[string]string{}, refused: map[string]bool{}}
+	for _, p := range problems {
+		if p.Path == "" {
+			return nil
+		}
+		r.refused[strings.SplitN(p.Path, ".", 2)[0]] = true
+	}
+	for _, pair := range pairs {
+		if name, _, _ := strings.Cut(pair, "="); !r.refused[name] {
+			r.kept[name] = pair
+		}
+	}
+	return r
 }
 
 // scripted answers with the --answer pairs the form has fields for.
@@ -85,19 +112,27 @@ func (a *Asker) scripted(schema []byte) (*sdk.ElicitResult, error) {
 	}
 	content, problems := fill(schema, pairs)
 	if len(problems) > 0 {
-		a.showProblems(problems)
-		return nil, fmt.Errorf("%w: %s", errAnswersDoNotFit, strings.Join(problems, "; "))
+		ps := problemStrings(problems)
+		a.showProblems(ps)
+		return nil, fmt.Errorf("%w: %s", errAnswersDoNotFit, strings.Join(ps, "; "))
 	}
 	return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: content}, nil
 }
 
-// prompt asks for each field on its own line; false when the input ended.
-func (a *Asker) prompt(schema []byte) ([]string, bool) {
+// prompt asks for each field on its own line (after refused answers,
+// only for the refused fields); false when the input ended.
+func (a *Asker) prompt(schema []byte, again *retry) ([]string, bool) {
 	if a.lines == nil {
 		a.lines = bufio.NewReader(a.In)
 	}
 	var pairs []string
 	for _, f := range args.List(schema) {
+		if again != nil && !again.refused[f.Path] {
+			if pair, ok := again.kept[f.Path]; ok {
+				pairs = append(pairs, pair)
+			}
+			continue
+		}
 		fmt.Fprintf(a.Out, "  %s%s: ", termtext.Line(f.Path), fieldHint(f))
 		line, err := a.lines.ReadString('\n')
 		if err != nil && line == "" {
@@ -133,21 +168,25 @@ func fieldHint(f args.Arg) string {
 // fill builds the form's content from key=value pairs, converted and
 // checked by the form's schema; the problems are worded as the forms
 // word them.
-func fill(schema []byte, pairs []string) ([]byte, []string) {
+func fill(schema []byte, pairs []string) ([]byte, []forms.Problem) {
 	argv, err := args.Coerce(schema, pairs, nil)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return nil, []forms.Problem{{Message: err.Error()}} // about the whole form: every field is asked again
 	}
 	content := args.Marshal(argv)
 	problems, err := forms.Validate(schema, content)
 	if err != nil {
-		return nil, []string{err.Error()}
+		return nil, []forms.Problem{{Message: err.Error()}}
 	}
-	var out []string
-	for _, p := range problems {
-		out = append(out, p.String())
+	return content, problems
+}
+
+func problemStrings(problems []forms.Problem) []string {
+	out := make([]string, len(problems))
+	for i, p := range problems {
+		out[i] = p.String()
 	}
-	return content, out
+	return out
 }
 
 func (a *Asker) showProblems(problems []string) {
