@@ -35,6 +35,8 @@ func TestCallAnswersAToolThatElicits(t *testing.T) {
 			`content={username: "bob", email: "bob@example.com"}`, []string{"✗ username: Field required"}},
 		{"only the refused field is asked again, the others kept", "\nbob@example.com\nbob\n", []string{"call", conf, "test_elicitation", "message=Who?"}, 0,
 			`content={username: "bob", email: "bob@example.com"}`, []string{"✗ username: Field required"}},
+		{"a prompt that asks", "", []string{"prompt", "--answer", "context=books", conf, "test_input_required_result_prompt"}, 0,
+			"user: Use this context: books", []string{"The server asks: What context should the prompt use?"}},
 		{"input ends: cancel", "bob\n", []string{"call", conf, "test_elicitation", "message=Who?"}, 0,
 			"User response: action=cancel", []string{"cancelled"}},
 		{"defaults and enums", "\n41\n\npending\n\n", []string{"call", conf, "test_elicitation_sep1034_defaults"}, 0,

@@ -30,8 +30,8 @@ type config struct {
 	noValidate     bool
 	update         bool
 	argsJSON       string
-	answers        []string // call: --answer key=value… for a tool that elicits
-	decline        bool     // call: --decline every elicitation
+	answers        []string // call, prompt: --answer key=value… for a tool or prompt that elicits
+	decline        bool     // call, prompt: --decline every elicitation
 
 	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
 	watchTests bool     // mcpdev test --watch
@@ -118,7 +118,7 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	fs.BoolVar(&cfg.noValidate, "no-validate", false, "")
 	fs.BoolVar(&cfg.update, "update", false, "")
 	fs.StringVar(&cfg.argsJSON, "args-json", "", "")
-	if cfg.cmd == "call" {
+	if cfg.cmd == "call" || cfg.cmd == "prompt" {
 		fs.Var((*listFlag)(&cfg.answers), "answer", "")
 		fs.BoolVar(&cfg.decline, "decline", false, "")
 	}

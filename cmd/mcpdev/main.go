@@ -134,11 +134,11 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connec
 		Client:        &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
 		OnStdoutNoise: noiseWarner(warn, 10),
 	}
-	if cfg.cmd == "call" {
-		// A tool that elicits asks on the terminal, or takes --answer.
-		asker := &cli.Asker{Answers: cfg.answers, Decline: cfg.decline, In: os.Stdin, Out: stderr}
-		opts.Client.OnElicit, opts.Client.OnElicitURL = asker.Elicit, asker.ElicitURL
-	}
+	// A tool or prompt that elicits asks on the terminal, or takes --answer.
+	// Every command declares it, so that tools lists what call can call
+	// (servers hide the tools that ask from a client that cannot answer).
+	asker := &cli.Asker{Answers: cfg.answers, Decline: cfg.decline, In: os.Stdin, Out: stderr}
+	opts.Client.OnElicit, opts.Client.OnElicitURL = asker.Elicit, asker.ElicitURL
 	if cfg.verbose {
 		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
 		opts.Client.OnLog = func(p sdk.LogParams) {

@@ -97,6 +97,9 @@ func TestResourceAndPromptCommandsServerEverything(t *testing.T) {
 		{"prompts", []string{"prompts"}, []string{"completable-prompt  Team Management   department* name*"}},
 		{"prompt", []string{"prompt", "args-prompt", "city=Paris"}, []string{"user: What's weather in Paris?"}},
 		{"complete with context", []string{"complete", "prompt", "completable-prompt", "name=", "department=Engineering"}, []string{"Alice\nBob\nCharlie\n"}},
+		// It offers the tools that ask only to a client declaring elicitation, as mcpdev does
+		// (call answers them).
+		{"tools lists the asking tools", []string{"tools"}, []string{"trigger-elicitation-request"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, append(tt.args, se...), 0, "", tt.stdout, nil) })

@@ -65,7 +65,8 @@ call flags:
 resources, templates, read, prompts, complete flags:  --json (the result as
               the server sent it), --timeout DURATION
 prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
-              not declare, or without a required one)
+              not declare, or without a required one), --answer key=value,
+              --decline (as for call: a prompt may ask too)
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes)
 
