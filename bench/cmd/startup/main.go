@@ -8,7 +8,7 @@
 // A binary built with -tags startuptrace (see sdk/startup_trace.go) is run
 // too, to split the sdk server's start-up into its pieces: package
 // initialisation (GODEBUG=inittrace=1, summed over all packages, and the
-// jsonschema validator's share), doc-comment look-up, schema inference,
+// share of the module that takes longest), doc-comment look-up, schema inference,
 // schema compilation, the rest of tool registration, and the first
 // response. Run it with bench/compare.sh.
 //
@@ -151,13 +151,17 @@ func tracePieces(bin string) (map[string]float64, error) {
 	if err != nil {
 		return nil, err
 	}
+	byModule := map[string]float64{}
 	for _, l := range strings.Split(r.stderr, "\n") {
 		if m := initLine.FindStringSubmatch(l); m != nil {
 			ms, _ := strconv.ParseFloat(m[2], 64)
 			p["package init"] += ms
-			if strings.HasPrefix(m[1], "github.com/santhosh-tekuri/jsonschema") {
-				p["  of which the jsonschema validator"] += ms
-			}
+			byModule[moduleOf(m[1])] += ms
+		}
+	}
+	for mod, ms := range byModule {
+		if ms > p[heaviestPiece] {
+			p[heaviestPiece], heaviestModule = ms, mod
 		}
 	}
 	if r, err = coldStart(bin, nil); err != nil {
@@ -203,9 +207,26 @@ func report(names []string, runs [][]run, rounds int) {
 	}
 }
 
+// heaviestPiece is the package init of the module whose packages take
+// longest to initialise (heaviestModule, in the last traced run).
+const heaviestPiece = "  of which the heaviest module"
+
+var heaviestModule string
+
+// moduleOf is the module a package path most likely belongs to: three
+// elements for a hosting site's path (github.com/owner/repo), the first
+// element for the standard library.
+func moduleOf(pkg string) string {
+	parts := strings.Split(pkg, "/")
+	if strings.Contains(parts[0], ".") && len(parts) >= 3 {
+		return strings.Join(parts[:3], "/")
+	}
+	return "std: " + parts[0]
+}
+
 // pieceOrder lists the pieces as they happen.
 var pieceOrder = []string{
-	"package init", "  of which the jsonschema validator", "sdk-init-at", "new-server-at", "docs", "infer", "compile",
+	"package init", heaviestPiece, "sdk-init-at", "new-server-at", "docs", "infer", "compile",
 	"register", "run-at", "serve-at", "first response", "cold start",
 }
 
@@ -228,7 +249,11 @@ func reportPieces(ps []map[string]float64) {
 		for _, p := range ps {
 			v = append(v, p[k])
 		}
-		fmt.Printf("  %-36s %8.2f ms  %s\n", k, median(v), pieceNote[k])
+		note := pieceNote[k]
+		if k == heaviestPiece {
+			note = heaviestModule
+		}
+		fmt.Printf("  %-36s %8.2f ms  %s\n", k, median(v), note)
 	}
 }
 
