@@ -3,13 +3,19 @@
 # examples/conformance-client: 0.1.16 (handshake era) and 0.2.0-alpha.12
 # (both eras: each scenario at its own revision, and the older scenarios
 # the 2026-07-28 revision keeps also at 2026-07-28). Every non-auth client
-# scenario runs; a scenario fails the check on a failed check, a warning or
-# a client error, unless .ci/conformance-client-baseline.yml lists it (and
-# a listed scenario that passes fails it too: a stale entry). Not run: the
-# auth/* scenarios (OAuth flows: out of the sdk client's scope) and the
-# sep-2640-* extension scenarios (skills, SEP-2640: the sdk has no skills
-# client). The suites' output goes to logs, printed only on failure; the
-# last line is a one-line summary.
+# scenario runs, and every auth/* scenario (the sdk's OAuth client,
+# transport/oauth): each at its own revision, those the 2026-07-28 revision
+# keeps also at 2026-07-28, the 2025-03-26 ones also at 2025-03-26, and the
+# small [extension] ones (client credentials with a secret or with
+# private_key_jwt). A scenario fails the check on a failed check, a warning
+# or a client error (the suite itself allows one where the client must
+# refuse to go on: a wrong resource, issuer or iss), unless
+# .ci/conformance-client-baseline.yml lists it (and a listed scenario that
+# passes fails it too: a stale entry). Not run: the larger auth extensions
+# (cross-app access, enterprise-managed authorization, DPoP, workload
+# identity federation) and the sep-2640-* extension scenarios (skills,
+# SEP-2640: the sdk has no skills client). The suites' output goes to logs,
+# printed only on failure; the last line is a one-line summary.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -53,8 +59,31 @@ run() {
   status=1
 }
 
+# The auth scenarios of both suites (0.1.16 lacks the 2026-07-28 ones).
+auth_both="metadata-default metadata-var1 metadata-var2 metadata-var3 basic-cimd
+  scope-from-www-authenticate scope-from-scopes-supported scope-omitted-when-undefined scope-step-up
+  scope-retry-limit token-endpoint-auth-basic token-endpoint-auth-post token-endpoint-auth-none
+  pre-registration"
+auth_march="2025-03-26-oauth-metadata-backcompat 2025-03-26-oauth-endpoint-fallback"
+auth_draft="resource-mismatch offline-access-scope offline-access-not-supported"
+auth_extensions="client-credentials-jwt client-credentials-basic"
+auth_2026="authorization-server-migration iss-supported iss-not-advertised iss-supported-missing
+  iss-wrong-issuer iss-unexpected iss-normalized metadata-issuer-mismatch"
+
 for s in initialize tools_call sse-retry elicitation-sep1034-client-defaults; do
   run legacy "$legacy_suite" "$s"
+done
+for s in $auth_both $auth_march $auth_draft $auth_extensions; do
+  run legacy "$legacy_suite" "auth/$s"
+done
+for s in $auth_both $auth_march $auth_draft $auth_extensions $auth_2026; do
+  run next "$next_suite" "auth/$s"
+done
+for s in $auth_both; do
+  run next-2026 "$next_suite" "auth/$s" --spec-version 2026-07-28
+done
+for s in $auth_march; do
+  run next-2025-03-26 "$next_suite" "auth/$s" --spec-version 2025-03-26
 done
 for s in initialize tools_call sse-retry elicitation-sep1034-client-defaults request-metadata \
   sep-2322-client-request-state http-standard-headers http-custom-headers \

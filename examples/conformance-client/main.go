@@ -23,6 +23,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/oauth"
 )
 
 // errUsage is returned when the scenario or the server URL is missing.
@@ -85,6 +86,25 @@ var scenarios = map[string]scenario{
 	"sep-2322-client-request-state":       callEveryTool,
 }
 
+// authScenarios are the auth/* scenarios of both suites: every one lists
+// the tools and calls each (the sign-in happens on the first 401).
+var authScenarios = []string{
+	"metadata-default", "metadata-var1", "metadata-var2", "metadata-var3", "basic-cimd",
+	"scope-from-www-authenticate", "scope-from-scopes-supported", "scope-omitted-when-undefined",
+	"scope-step-up", "scope-retry-limit", "token-endpoint-auth-basic", "token-endpoint-auth-post",
+	"token-endpoint-auth-none", "pre-registration", "2025-03-26-oauth-metadata-backcompat",
+	"2025-03-26-oauth-endpoint-fallback", "resource-mismatch", "offline-access-scope",
+	"offline-access-not-supported", "authorization-server-migration", "iss-supported",
+	"iss-not-advertised", "iss-supported-missing", "iss-wrong-issuer", "iss-unexpected",
+	"iss-normalized", "metadata-issuer-mismatch", "client-credentials-jwt", "client-credentials-basic",
+}
+
+func init() {
+	for _, s := range authScenarios {
+		scenarios["auth/"+s] = callEveryTool
+	}
+}
+
 func main() {
 	if err := run(os.Args[1:], os.Getenv); err != nil {
 		fmt.Fprintln(os.Stderr, "conformance-client:", err)
@@ -109,7 +129,13 @@ func run(args []string, getenv func(string) string) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
 	defer cancel()
-	conn := transport.NewStreamableClient(args[len(args)-1], nil)
+	auth, err := authOptions(name, getenv("MCP_CONFORMANCE_CONTEXT"))
+	if err != nil {
+		return err
+	}
+	conn := transport.NewStreamableClient(args[len(args)-1], &transport.StreamableClientOptions{
+		HTTPClient: oauth.NewTransport(auth).Client(),
+	})
 	c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{
 		Name:            "mcpdev-conformance-client",
 		Version:         "1.0.0",

@@ -1,0 +1,86 @@
+package oauth
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// callbackPath is the loopback redirect URI's path.
+const callbackPath = "/callback"
+
+// loopback is the listener on 127.0.0.1 the authorization server
+// redirects the browser to (RFC 8252 §7.3).
+type loopback struct {
+	redirectURI string
+	srv         *http.Server
+	got         chan callback
+}
+
+// callback is what the redirect carried.
+type callback struct {
+	code, state, iss string
+	hasIss           bool
+	errCode, errDesc string
+}
+
+// listen starts the loopback listener, on the port of the first sign-in
+// when there was one (so that a registered redirect URI stays right).
+func (t *Transport) listen() (*loopback, error) {
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(t.redirect)))
+	if err != nil {
+		return nil, fmt.Errorf("oauth: starting the redirect listener: %w", err)
+	}
+	t.redirect = ln.Addr().(*net.TCPAddr).Port
+	l := &loopback{
+		redirectURI: fmt.Sprintf("http://127.0.0.1:%d%s", t.redirect, callbackPath),
+		got:         make(chan callback, 1),
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc(callbackPath, l.serve)
+	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = l.srv.Serve(ln) }()
+	return l, nil
+}
+
+// serve takes the first redirect; later ones are told the sign-in is over.
+func (l *loopback) serve(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	cb := callback{code: q.Get("code"), state: q.Get("state"), iss: q.Get("iss"), hasIss: q.Has("iss"),
+		errCode: q.Get("error"), errDesc: q.Get("error_description")}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	select {
+	case l.got <- cb:
+		if cb.errCode != "" {
+			fmt.Fprintln(w, "Authorization failed. You can close this window.")
+			return
+		}
+		fmt.Fprintln(w, "Signed in. You can close this window and return to the terminal.")
+	default:
+		w.WriteHeader(http.StatusConflict)
+		fmt.Fprintln(w, "This sign-in is already over.")
+	}
+}
+
+// wait returns the redirect, or ErrCallbackTimeout after d.
+func (l *loopback) wait(ctx context.Context, d time.Duration) (callback, error) {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case cb := <-l.got:
+		return cb, nil
+	case <-timer.C:
+		return callback{}, fmt.Errorf("%w (%s on %s)", ErrCallbackTimeout, d, l.redirectURI)
+	case <-ctx.Done():
+		return callback{}, ctx.Err()
+	}
+}
+
+func (l *loopback) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_ = l.srv.Shutdown(ctx)
+}

@@ -1,0 +1,196 @@
+package oauth
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"golang.org/x/oauth2"
+)
+
+// RoundTrip sends req with the current token; on a 401, or a 403
+// insufficient_scope, it signs in and sends req again, at most
+// MaxAttempts sign-ins for one request.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	for attempt := 0; ; attempt++ {
+		tok, gen := t.current()
+		r, err := t.prepare(req, attempt, tok)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := t.base.RoundTrip(r)
+		if err != nil {
+			return nil, err
+		}
+		ch, ok := refusal(resp)
+		if !ok || !replayable(req) {
+			return resp, nil
+		}
+		drain(resp)
+		if attempt >= t.opts.MaxAttempts {
+			return nil, fmt.Errorf("%w after %d sign-ins: HTTP %d %s", ErrTooManyAttempts, attempt, resp.StatusCode, ch.Error)
+		}
+		if err := t.signIn(req, ch, resp.StatusCode, gen); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// prepare is the request to send: req itself the first time (with the
+// token), a copy with a fresh body after a sign-in.
+func (t *Transport) prepare(req *http.Request, attempt int, tok *oauth2.Token) (*http.Request, error) {
+	r := req.Clone(req.Context())
+	if attempt > 0 && req.GetBody != nil {
+		body, err := req.GetBody()
+		if err != nil {
+			return nil, err
+		}
+		r.Body = body
+	}
+	if tok != nil && tok.AccessToken != "" {
+		r.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	}
+	return r, nil
+}
+
+// replayable says whether req can be sent again: it has no body, or a
+// way to get it anew (http.NewRequest sets one for in-memory bodies).
+func replayable(req *http.Request) bool {
+	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
+}
+
+// refusal says whether resp asks for a (better) token: a 401, or a 403
+// whose challenge is insufficient_scope.
+func refusal(resp *http.Response) (Challenge, bool) {
+	switch resp.StatusCode {
+	case http.StatusUnauthorized:
+		ch, _ := ParseChallenge(resp.Header)
+		return ch, true
+	case http.StatusForbidden:
+		ch, ok := ParseChallenge(resp.Header)
+		return ch, ok && ch.Error == "insufficient_scope"
+	}
+	return Challenge{}, false
+}
+
+// drain reads a little of a refused answer's body and closes it, so the
+// connection can be reused.
+func drain(resp *http.Response) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+}
+
+// signIn gets a new token for the server at req.URL, unless another
+// request got one since gen.
+func (t *Transport) signIn(req *http.Request, ch Challenge, status, gen int) error {
+	t.flow.Lock()
+	defer t.flow.Unlock()
+	if _, now := t.current(); now != gen {
+		return nil // a sign-in finished meanwhile: try its token
+	}
+	ctx := req.Context()
+	d, err := t.discover(ctx, req.URL, ch)
+	if err != nil {
+		return err
+	}
+	if t.client != nil && t.client.issuer != d.issuer {
+		t.client = nil // another authorization server: its own registration, no old token
+		t.setToken(nil)
+	}
+	scopes := t.chooseScopes(ch, d, status == http.StatusForbidden)
+	if old := t.Token(); old != nil && old.RefreshToken != "" && status == http.StatusUnauthorized && t.client != nil {
+		tok, err := t.refresh(ctx, d, old)
+		if err == nil {
+			t.setToken(tok)
+			return nil
+		}
+		if t.opts.OpenURL == nil && !t.opts.ClientCredentials {
+			return err
+		}
+	}
+	return t.obtain(ctx, d, scopes)
+}
+
+// obtain registers if need be and runs the grant.
+func (t *Transport) obtain(ctx context.Context, d *discovery, scopes []string) error {
+	if t.opts.ClientCredentials {
+		tok, err := t.clientCredentials(ctx, d, scopes)
+		if err != nil {
+			return err
+		}
+		t.setToken(tok)
+		return nil
+	}
+	if t.opts.OpenURL == nil {
+		return ErrInteractionRequired
+	}
+	l, err := t.listen()
+	if err != nil {
+		return err
+	}
+	defer l.close()
+	if t.client == nil {
+		c, err := t.register(ctx, d, l.redirectURI)
+		if err != nil {
+			return err
+		}
+		t.client = c
+	}
+	if err := d.requirePKCE(); err != nil {
+		return err
+	}
+	t.scopes = scopes
+	tok, err := t.authorizationCode(ctx, d, l, scopes)
+	if err != nil {
+		return err
+	}
+	t.setToken(tok)
+	return nil
+}
+
+// chooseScopes is what to ask for: Options.Scopes, else the challenge's
+// scope, else the resource's scopes_supported, else none; on a step-up
+// (403) also what was asked for before (SEP-2350). offline_access is
+// added when the authorization server offers it, for a refresh token.
+func (t *Transport) chooseScopes(ch Challenge, d *discovery, stepUp bool) []string {
+	var s []string
+	switch {
+	case len(t.opts.Scopes) > 0:
+		s = append(s, t.opts.Scopes...)
+	case len(ch.Scopes) > 0:
+		s = append(s, ch.Scopes...)
+	case d.prm != nil:
+		s = append(s, d.prm.ScopesSupported...)
+	}
+	if stepUp {
+		s = union(t.scopes, s)
+	}
+	if len(s) > 0 && d.meta != nil && contains(d.meta.ScopesSupported, "offline_access") && !t.opts.ClientCredentials {
+		s = union(s, []string{"offline_access"})
+	}
+	return s
+}
+
+func union(a, b []string) []string {
+	out := append([]string(nil), a...)
+	for _, s := range b {
+		if !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeString is scopes as the scope parameter.
+func scopeString(scopes []string) string { return strings.Join(scopes, " ") }

@@ -1,0 +1,80 @@
+package oauth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"golang.org/x/oauth2"
+	"golang.org/x/oauth2/clientcredentials"
+)
+
+// tokenContext makes x/oauth2 send through the Transport's own client.
+func (t *Transport) tokenContext(ctx context.Context) context.Context {
+	return context.WithValue(ctx, oauth2.HTTPClient, t.hc)
+}
+
+// tokenError wraps a token endpoint failure in ErrTokenRequest with the
+// OAuth error code and description only: the answer's body is never
+// repeated.
+func tokenError(err error) error {
+	var re *oauth2.RetrieveError
+	if errors.As(err, &re) {
+		return fmt.Errorf("%w: HTTP %d %s %s", ErrTokenRequest, re.Response.StatusCode, clean(re.ErrorCode), clean(re.ErrorDescription))
+	}
+	return fmt.Errorf("%w: %v", ErrTokenRequest, err)
+}
+
+// noteToken reports a new token's scopes and lifetime (never the token).
+func (t *Transport) noteToken(kind string, tok *oauth2.Token) {
+	detail := "bearer token"
+	if s, ok := tok.Extra("scope").(string); ok && s != "" {
+		detail += ", scopes " + clean(s)
+	}
+	if !tok.Expiry.IsZero() {
+		detail += ", expires in " + time.Until(tok.Expiry).Round(time.Second).String()
+	}
+	if tok.RefreshToken != "" {
+		detail += ", refreshable"
+	}
+	t.step(kind, detail)
+}
+
+// refresh trades the refresh token for a new token.
+func (t *Transport) refresh(ctx context.Context, d *discovery, old *oauth2.Token) (*oauth2.Token, error) {
+	cfg := d.config(t.client, "", nil)
+	tok, err := cfg.TokenSource(t.tokenContext(ctx), &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
+	if err != nil {
+		return nil, tokenError(err)
+	}
+	t.noteToken("refresh", tok)
+	return tok, nil
+}
+
+// clientCredentials gets a token with the client credentials grant,
+// authenticating with the client secret or a private_key_jwt assertion.
+func (t *Transport) clientCredentials(ctx context.Context, d *discovery, scopes []string) (*oauth2.Token, error) {
+	c := &client{issuer: d.issuer, id: t.opts.ClientID, secret: t.opts.ClientSecret}
+	c.method = chooseMethod(d.meta, c.secret != "")
+	cfg := clientcredentials.Config{
+		ClientID: c.id, ClientSecret: c.secret, TokenURL: d.tokenURL, Scopes: scopes,
+		EndpointParams: map[string][]string{"resource": {d.resource}}, AuthStyle: c.authStyle(),
+	}
+	if len(t.opts.PrivateKeyPEM) > 0 {
+		assertion, err := clientAssertion(t.opts.PrivateKeyPEM, c.id, d.issuer)
+		if err != nil {
+			return nil, err
+		}
+		cfg.ClientSecret, cfg.AuthStyle = "", oauth2.AuthStyleInParams
+		cfg.EndpointParams["client_assertion_type"] = []string{"urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}
+		cfg.EndpointParams["client_assertion"] = []string{assertion}
+	}
+	t.client = c
+	tok, err := cfg.Token(t.tokenContext(ctx))
+	if err != nil {
+		return nil, tokenError(err)
+	}
+	t.noteToken("token", tok)
+	return tok, nil
+}
