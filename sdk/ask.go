@@ -74,8 +74,8 @@ func ask(ctx context.Context, q question, opts []*AskOptions) (json.RawMessage, 
 	if len(opts) > 0 && opts[0] != nil && opts[0].Key != "" {
 		q.key = opts[0].Key
 	}
-	if ci.task != nil {
-		return ci.task.ask(ctx, q)
+	if e := ci.currentTask(); e != nil {
+		return e.ask(ctx, q)
 	}
 	if ci.round != nil {
 		return ci.round.answer(q)

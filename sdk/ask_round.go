@@ -118,3 +118,29 @@ func (r *inputRound) result() *InputRequiredResult {
 	return &InputRequiredResult{ResultType: ResultInputRequired, InputRequests: r.asked,
 		RequestState: r.srv.stateKey().seal(r.used, r.binding())}
 }
+
+// unanswered reports whether the run asked a question with no answer yet.
+func (r *inputRound) unanswered() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.asked) > 0
+}
+
+// roundAnswer answers a stateless request whose handler may ask (tools/call,
+// prompts/get): an InputRequiredResult when it asked questions still
+// unanswered, else what it returned, marked complete.
+func roundAnswer[R any](ci *callInfo, res R, err error, complete func(R)) (any, error) {
+	if ir := ci.round.result(); ir != nil && !isCancelled(err) {
+		return ir, nil // the handler asked the client: answer first
+	}
+	if err != nil {
+		return nil, err
+	}
+	complete(res)
+	return res, nil
+}
+
+// modernCallResult is roundAnswer for tools/call.
+func modernCallResult(ci *callInfo, res *CallToolResult, err error) (any, error) {
+	return roundAnswer(ci, res, err, func(r *CallToolResult) { r.ResultType = ResultComplete })
+}

@@ -50,8 +50,11 @@ type callInfo struct {
 	// the stateless era the round of answers they are looked up in.
 	asked atomic.Int32
 	round *inputRound
-	// task: a stateless-era task's questions wait for tasks/update.
-	task *taskEntry
+	// task: the task the call runs as (a stateless-era task's questions
+	// wait for tasks/update); deferral: a DeferTask call that may become
+	// one (task_defer.go).
+	task     *taskEntry
+	deferral *deferral
 }
 
 type callKey struct{}

@@ -49,3 +49,58 @@ func ExampleClient_CallToolTask() {
 	// task: working
 	// result: built release
 }
+
+// Deploy is the answer the deploy tool asks for.
+type Deploy struct {
+	Environment string `json:"environment" jsonschema:"enum=staging,enum=production"`
+}
+
+// A tool declared with DeferTask asks its questions first (in the
+// stateless era as InputRequiredResult rounds, before any task exists)
+// and becomes a task only when it calls ContinueAsTask: the round that
+// brings the answers is answered with the task, and the handler runs on
+// as it. CallToolTask answers the rounds with the client's hooks. Where
+// the call cannot become a task (a session without the task param, a
+// client without the tasks extension) ContinueAsTask does nothing and
+// the same handler answers the call itself.
+func ExampleContinueAsTask() {
+	s := sdk.NewServer("CD", &sdk.ServerOptions{TaskPollInterval: 10 * time.Millisecond})
+	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
+		d, _, err := sdk.Elicit[Deploy](ctx, "Deploy where?")
+		if err != nil {
+			return "", err // ErrInputRequired: the client answers first
+		}
+		if err := sdk.ContinueAsTask(ctx); err != nil {
+			return "", err
+		}
+		time.Sleep(20 * time.Millisecond) // the long part, as a task
+		return "deployed to " + d.Environment, nil
+	}, &sdk.ToolOptions{Name: "deploy", Description: "Deploy, once told where.", TaskSupport: sdk.TaskOptional, DeferTask: true})
+
+	ctx := context.Background()
+	c, err := sdk.NewInMemoryClient(ctx, s, &sdk.ClientOptions{
+		ProtocolVersion: sdk.ModernVersion,
+		OnElicit: func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+			fmt.Println("asked:", p.Message)
+			return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: []byte(`{"environment":"staging"}`)}, nil
+		},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer c.Close()
+	task, _, err := c.CallToolTask(ctx, "deploy", nil, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("task:", task.Status)
+	res, err := c.WaitTask(ctx, task.TaskID)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("result:", res.Content[0].Text)
+	// Output:
+	// asked: Deploy where?
+	// task: working
+	// result: deployed to staging
+}

@@ -185,18 +185,11 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		if ci.round, err = s.newRound(m.Method, m.Params); err != nil {
 			return nil, err
 		}
-		if res, ok, err := s.toolTask(ctx, m, ci, true); ok {
+		if res, ok, err := s.toolTask(ctx, m, ci, ss, true); ok {
 			return res, err
 		}
 		res, err := s.callTool(ctx, m, ci, ss)
-		if ir := ci.round.result(); ir != nil && !isCancelled(err) {
-			return ir, nil // the tool asked the client: answer first
-		}
-		if err != nil {
-			return nil, err
-		}
-		res.ResultType = ResultComplete
-		return res, nil
+		return modernCallResult(ci, res, err)
 	case "prompts/list":
 		return s.listPromptsModern(m.Params)
 	case "prompts/get":

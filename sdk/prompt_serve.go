@@ -79,14 +79,7 @@ func (s *Server) getPromptModern(ctx context.Context, m *transport.Message, meta
 		return nil, err
 	}
 	res, err := s.getPrompt(ctx, m, ci, ss)
-	if ir := ci.round.result(); ir != nil && !isCancelled(err) {
-		return ir, nil // the prompt asked the client: answer first
-	}
-	if err != nil {
-		return nil, err
-	}
-	res.ResultType = ResultComplete
-	return res, nil
+	return roundAnswer(ci, res, err, func(r *GetPromptResult) { r.ResultType = ResultComplete })
 }
 
 // completeModern is complete with the stateless era's result type.

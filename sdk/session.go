@@ -198,7 +198,7 @@ func (ss *serverSession) callTool(ctx context.Context, m *transport.Message, emi
 	caps := ss.clientCaps
 	ss.mu.Unlock()
 	ci := &callInfo{notify: emit, session: ss, requestID: m.ID, clientCaps: caps}
-	if res, ok, err := ss.srv.toolTask(ctx, m, ci, false); ok {
+	if res, ok, err := ss.srv.toolTask(ctx, m, ci, ss, false); ok {
 		return res, err
 	}
 	return ss.srv.callTool(ctx, m, ci, ss)

@@ -22,7 +22,9 @@ type TaskCallOptions struct {
 // created: in the handshake era with the call's task param, in the
 // stateless era declaring the tasks extension for the call. A server may
 // answer at once instead (a stateless-era tool that is not task-capable,
-// say): then the task is nil and the call's result is returned.
+// say): then the task is nil and the call's result is returned. A
+// stateless-era tool that asks before it becomes a task (DeferTask) is
+// answered with the client's hooks, round by round, as CallTool does.
 func (c *Client) CallToolTask(ctx context.Context, name string, args any, opts *TaskCallOptions) (*Task, *CallToolResult, error) {
 	params := map[string]any{"name": name, "arguments": args}
 	if args == nil {
@@ -36,7 +38,7 @@ func (c *Client) CallToolTask(ctx context.Context, name string, args any, opts *
 		params["task"] = task
 	}
 	var raw json.RawMessage
-	if err := c.Call(ctx, "tools/call", c.withTasks(params), &raw); err != nil {
+	if err := c.callMaybeRounds(ctx, "tools/call", c.withTasks(params), &raw, nil); err != nil {
 		return nil, nil, err
 	}
 	return decodeTaskCall(raw, c.modern)

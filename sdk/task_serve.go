@@ -96,7 +96,7 @@ func errTasksNotDeclared(what string) *transport.Error {
 
 // toolTask starts a tools/call as a task when its era's rules say so;
 // handled is false when the call runs as usual.
-func (s *Server) toolTask(ctx context.Context, m *transport.Message, ci *callInfo, modern bool) (res any, handled bool, err error) {
+func (s *Server) toolTask(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession, modern bool) (res any, handled bool, err error) {
 	if s.taskTools.Load() == 0 {
 		return nil, false, nil
 	}
@@ -131,6 +131,10 @@ func (s *Server) toolTask(ctx context.Context, m *transport.Message, ci *callInf
 			ttl = time.Duration(*want) * time.Millisecond
 		}
 	}
+	if modern && t.deferTask {
+		res, err := s.deferredCall(ctx, m, t, p, ci, ss)
+		return res, true, err
+	}
 	e, err := s.startTask(ctx, t, p, ci, modern, ttl)
 	if err != nil {
 		return nil, true, err
@@ -146,11 +150,9 @@ func (s *Server) toolTask(ctx context.Context, m *transport.Message, ci *callInf
 // startTask stores a working task and runs the tool for it in the
 // background, detached from the request (tasks/cancel or the TTL stop it).
 func (s *Server) startTask(ctx context.Context, t *registeredTool, p CallToolParams, ci *callInfo, modern bool, ttl time.Duration) (*taskEntry, error) {
-	now := time.Now()
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	e := &taskEntry{id: newTaskID(), owner: taskOwner(ctx), modern: modern, status: TaskWorking,
-		created: now, updated: now, ttl: ttl, poll: s.taskPoll(), cancel: cancel, done: make(chan struct{}), store: &s.tasks}
-	if err := s.tasks.add(e, s.maxTasks(), now); err != nil {
+	e := s.newTaskEntry(ctx, modern, ttl, cancel)
+	if err := s.tasks.add(e, s.maxTasks(), e.created); err != nil {
 		cancel()
 		return nil, err
 	}
@@ -171,12 +173,25 @@ func (s *Server) startTask(ctx context.Context, t *registeredTool, p CallToolPar
 	return e, nil
 }
 
-// runTask runs the tool and records how it ended: a JSON-RPC error fails
-// the task; a tool error fails it in 2025-11-25 and completes it (with
-// isError) in 2026-07-28.
+// newTaskEntry is a working task of the caller ctx names, created now;
+// cancel stops its tool.
+func (s *Server) newTaskEntry(ctx context.Context, modern bool, ttl time.Duration, cancel context.CancelFunc) *taskEntry {
+	now := time.Now()
+	return &taskEntry{id: newTaskID(), owner: taskOwner(ctx), modern: modern, status: TaskWorking,
+		created: now, updated: now, ttl: ttl, poll: s.taskPoll(), cancel: cancel, done: make(chan struct{}), store: &s.tasks}
+}
+
+// runTask runs the tool for its task.
 func (s *Server) runTask(ctx context.Context, e *taskEntry, t *registeredTool, p CallToolParams) {
-	status, msg := TaskCompleted, ""
 	res, err := s.runTool(ctx, t, p.Name, p.Arguments)
+	s.endTask(e, res, err)
+}
+
+// endTask records how the task's tool ended: a JSON-RPC error fails the
+// task; a tool error fails it in 2025-11-25 and completes it (with
+// isError) in 2026-07-28.
+func (s *Server) endTask(e *taskEntry, res *CallToolResult, err error) {
+	status, msg := TaskCompleted, ""
 	var rpcErr *transport.Error
 	switch {
 	case err != nil:
@@ -342,14 +357,19 @@ func (s *Server) listTasks(ctx context.Context, raw json.RawMessage) (*ListTasks
 	return res, nil
 }
 
-// checkTaskSupport refuses a ToolOptions.TaskSupport value the spec does
-// not define.
-func checkTaskSupport(v string) error {
-	switch v {
-	case "", TaskForbidden, TaskOptional, TaskRequired:
+// checkTaskOptions refuses a ToolOptions.TaskSupport value the spec does
+// not define, and DeferTask on a tool that never runs as a task.
+func checkTaskOptions(o ToolOptions) error {
+	switch o.TaskSupport {
+	case "", TaskForbidden:
+		if o.DeferTask {
+			return errors.New("sdk: ToolOptions.DeferTask needs TaskSupport optional or required (the tool never runs as a task)")
+		}
+		return nil
+	case TaskOptional, TaskRequired:
 		return nil
 	}
-	return fmt.Errorf("sdk: ToolOptions.TaskSupport %q: want %q, %q or %q", v, TaskForbidden, TaskOptional, TaskRequired)
+	return fmt.Errorf("sdk: ToolOptions.TaskSupport %q: want %q, %q or %q", o.TaskSupport, TaskForbidden, TaskOptional, TaskRequired)
 }
 
 // modernCapabilities is what server/discover announces: tasks as the

@@ -45,6 +45,10 @@ type ToolOptions struct {
 	// TaskSupport says whether the tool may run as a task (see task.go):
 	// TaskOptional, TaskRequired, or TaskForbidden (the default).
 	TaskSupport string
+	// DeferTask (with TaskSupport set) makes a stateless-era call a task
+	// only when the handler calls ContinueAsTask: until then it runs as an
+	// ordinary call, its questions asked in InputRequiredResult rounds.
+	DeferTask bool
 }
 
 // rawHandler is the untyped form of a tool: raw arguments in, result out. A
@@ -60,6 +64,8 @@ type registeredTool struct {
 	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
 	replace bool                    // ToolOptions.Replace
 	scopes  []string                // ToolOptions.Scopes
+	// deferTask: ToolOptions.DeferTask (task_defer.go).
+	deferTask bool
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case (a
@@ -135,7 +141,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		}
 		return out.encode(name, res), nil
 	}
-	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace, scopes: slices.Clone(o.Scopes)}}, nil
+	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace, scopes: slices.Clone(o.Scopes), deferTask: o.DeferTask}}, nil
 }
 
 func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
@@ -156,7 +162,7 @@ func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {
 	if err := checkIcons(o.Icons); err != nil {
 		return ToolInfo{}, fmt.Errorf("sdk: tool %s: %w", name, err)
 	}
-	if err := checkTaskSupport(o.TaskSupport); err != nil {
+	if err := checkTaskOptions(o); err != nil {
 		return ToolInfo{}, fmt.Errorf("sdk: tool %s: %w", name, err)
 	}
 	info := ToolInfo{Name: name, Title: o.Title, Description: desc, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}

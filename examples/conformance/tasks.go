@@ -68,6 +68,7 @@ func addTasks(s *sdk.Server) {
 	sdk.Tool(s, ProtocolErrorJob, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
 	sdk.Tool(s, ConfirmDelete, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
 	sdk.Tool(s, MultiInput, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
+	sdk.Tool(s, TestToolWithTask, &sdk.ToolOptions{TaskSupport: sdk.TaskRequired, DeferTask: true})
 }
 
 // ConfirmDeleteArgs names the file confirm_delete deletes.
@@ -117,4 +118,25 @@ func MultiInput(ctx context.Context, _ NoArgs) (string, error) {
 		}
 	}
 	return fmt.Sprintf("Answered by %s and %s", names[0], names[1]), nil
+}
+
+// UserName is the answer test_tool_with_task asks for.
+type UserName struct {
+	Name string `json:"name" jsonschema:"title=Your name"`
+}
+
+// TestToolWithTask asks the person's name (in InputRequiredResult rounds,
+// before any task exists) and then continues as a task that greets them.
+func TestToolWithTask(ctx context.Context, _ NoArgs) (string, error) {
+	who, action, err := sdk.Elicit[UserName](ctx, "What is your name?", &sdk.AskOptions{Key: "user_name"})
+	if err != nil {
+		return "", err
+	}
+	if action != sdk.ActionAccept {
+		return "No name given, so nobody was greeted.", nil
+	}
+	if err := sdk.ContinueAsTask(ctx); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Hello, %s! (greeted by a task)", who.Name), nil
 }
