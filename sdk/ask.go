@@ -75,7 +75,7 @@ func ask(ctx context.Context, q question, opts []*AskOptions) (json.RawMessage, 
 		q.key = opts[0].Key
 	}
 	if e := ci.currentTask(); e != nil {
-		return e.ask(ctx, q)
+		return e.ask(ctx, ci, q)
 	}
 	if ci.round != nil {
 		return ci.round.answer(q)

@@ -71,6 +71,9 @@ func (c *Client) answerQuestion(m *transport.Message) {
 	if err == nil {
 		resp, err = transport.NewResult(m.ID, result)
 	}
+	if tag := relatedTaskOf(m.Params); err == nil && tag != nil {
+		resp.Result = withMetaEntry(resp.Result, relatedTaskMeta, tag) // a task's question: so is its answer
+	}
 	if err != nil {
 		var rpcErr *transport.Error
 		if !errors.As(err, &rpcErr) {

@@ -19,45 +19,64 @@ type pendingInput struct {
 	answer  chan json.RawMessage
 }
 
-// ask parks the task until tasks/update answers q, the task ends or ctx
+// ask puts q to the client for the task the call ci runs as: a
+// 2025-11-25 task sends it to the session (askSession), a stateless one
+// waits for tasks/update.
+func (e *taskEntry) ask(ctx context.Context, ci *callInfo, q question) (json.RawMessage, error) {
+	if !e.modern {
+		return e.askSession(ctx, ci, q)
+	}
+	return e.park(ctx, q)
+}
+
+// park parks the task until tasks/update answers q, the task ends or ctx
 // does.
-func (e *taskEntry) ask(ctx context.Context, q question) (json.RawMessage, error) {
+func (e *taskEntry) park(ctx context.Context, q question) (json.RawMessage, error) {
 	params, err := json.Marshal(q.params)
 	if err != nil {
 		return nil, err
 	}
 	p := &pendingInput{request: InputRequest{Method: q.method, Params: params}, answer: make(chan json.RawMessage, 1)}
 	st := e.store
-	st.mu.Lock()
-	if e.status.Terminal() {
-		st.mu.Unlock()
-		return nil, context.Canceled
+	st.update(e, func() {
+		switch _, dup := e.inputs[q.key]; {
+		case e.status.Terminal():
+			err = context.Canceled
+		case dup:
+			err = transport.Errorf(transport.CodeInternalError, "Internal error: the task asks %q twice at once", q.key)
+		default:
+			if e.inputs == nil {
+				e.inputs = map[string]*pendingInput{}
+			}
+			e.inputs[q.key] = p
+			e.waitLocked(time.Now())
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	if _, dup := e.inputs[q.key]; dup {
-		st.mu.Unlock()
-		return nil, transport.Errorf(transport.CodeInternalError, "Internal error: the task asks %q twice at once", q.key)
-	}
-	if e.inputs == nil {
-		e.inputs = map[string]*pendingInput{}
-	}
-	e.inputs[q.key] = p
-	e.status, e.updated = TaskInputRequired, time.Now()
-	st.mu.Unlock()
 	select {
 	case a := <-p.answer:
 		return a, nil
 	case <-ctx.Done():
-		st.mu.Lock()
-		delete(e.inputs, q.key)
-		e.resumeLocked(time.Now())
-		st.mu.Unlock()
+		st.update(e, func() {
+			delete(e.inputs, q.key)
+			e.resumeLocked(time.Now())
+		})
 		return nil, ctx.Err()
+	}
+}
+
+// waitLocked moves a running task to input_required.
+func (e *taskEntry) waitLocked(now time.Time) {
+	if !e.status.Terminal() && e.status != TaskInputRequired {
+		e.status, e.updated = TaskInputRequired, now
 	}
 }
 
 // resumeLocked moves a task with no question left back to working.
 func (e *taskEntry) resumeLocked(now time.Time) {
-	if len(e.inputs) == 0 && e.status == TaskInputRequired {
+	if len(e.inputs) == 0 && e.asking == 0 && e.status == TaskInputRequired {
 		e.status, e.updated = TaskWorking, now
 	}
 }
@@ -65,15 +84,15 @@ func (e *taskEntry) resumeLocked(now time.Time) {
 // answer hands tasks/update's responses to the questions they answer;
 // responses to questions not (or no longer) pending are ignored.
 func (st *taskStore) answer(e *taskEntry, responses map[string]json.RawMessage, now time.Time) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	for key, r := range responses {
-		if p := e.inputs[key]; p != nil {
-			p.answer <- r
-			delete(e.inputs, key)
+	st.update(e, func() {
+		for key, r := range responses {
+			if p := e.inputs[key]; p != nil {
+				p.answer <- r
+				delete(e.inputs, key)
+			}
 		}
-	}
-	e.resumeLocked(now)
+		e.resumeLocked(now)
+	})
 }
 
 // inputRequestsLocked lists the pending questions for tasks/get.

@@ -160,14 +160,12 @@ func (s *Server) startTask(ctx context.Context, t *registeredTool, p CallToolPar
 	if p.Meta != nil && len(p.Meta.ProgressToken) > 0 {
 		ci.progressToken = p.Meta.ProgressToken
 	}
-	// The request's stream ends with the CreateTaskResult: later progress
-	// and logs go to the session (legacy), or nowhere (stateless).
-	ci.notify = nil
+	// The request's stream ends with the CreateTaskResult: later progress,
+	// logs and questions go to the session (legacy), or nowhere but
+	// tasks/get (stateless).
+	ci.notify, ci.task, ci.round = nil, e, nil
 	if ci.session != nil {
-		ci.notify = ci.session.notify
-	}
-	if modern {
-		ci.task, ci.round = e, nil // its questions wait for tasks/update
+		e.inSession(ci.session, ci)
 	}
 	go s.runTask(withCall(runCtx, ci), e, t, p)
 	return e, nil

@@ -37,6 +37,10 @@ type taskEntry struct {
 	notifyDone sync.Once
 	store      *taskStore
 	inputs     map[string]*pendingInput // questions waiting for tasks/update
+	asking     int                      // 2025-11-25: questions sent to the session, unanswered
+	// onStatus, when set, hears of every change of status with the task
+	// as it then was (2025-11-25: notifications/tasks/status).
+	onStatus func(*Task)
 }
 
 // errTaskNotFound is tasks/get (and the others) for an id the server does
@@ -130,27 +134,45 @@ func (st *taskStore) list(owner string, now time.Time) []*taskEntry {
 	return out
 }
 
-// finish records what the tool returned; a cancelled task stays cancelled.
-func (st *taskStore) finish(e *taskEntry, status TaskStatus, message string, res *CallToolResult, err *transport.Error, now time.Time) {
+// update changes e with f under the store's lock and tells e.onStatus
+// when its status changed.
+func (st *taskStore) update(e *taskEntry, f func()) {
 	st.mu.Lock()
-	if !e.status.Terminal() {
-		e.status, e.message, e.result, e.err, e.updated = status, message, res, err, now
+	before := e.status
+	f()
+	var t *Task
+	if e.status != before && e.onStatus != nil {
+		t = st.snapshotLocked(e, false)
 	}
 	st.mu.Unlock()
+	if t != nil {
+		e.onStatus(t)
+	}
+}
+
+// finish records what the tool returned; a cancelled task stays cancelled.
+func (st *taskStore) finish(e *taskEntry, status TaskStatus, message string, res *CallToolResult, err *transport.Error, now time.Time) {
+	st.update(e, func() {
+		if !e.status.Terminal() {
+			e.status, e.message, e.result, e.err, e.updated = status, message, res, err, now
+		}
+	})
 	e.notifyDone.Do(func() { close(e.done) })
 }
 
 // cancelTask moves a running task to cancelled and stops its tool; false
 // when it had already finished.
 func (st *taskStore) cancelTask(e *taskEntry, now time.Time) bool {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if e.status.Terminal() {
-		return false
-	}
-	e.status, e.message, e.updated = TaskCancelled, "The task was cancelled by request.", now
-	e.cancel()
-	return true
+	cancelled := false
+	st.update(e, func() {
+		if e.status.Terminal() {
+			return
+		}
+		e.status, e.message, e.updated = TaskCancelled, "The task was cancelled by request.", now
+		e.cancel()
+		cancelled = true
+	})
+	return cancelled
 }
 
 // snapshot is the task's state as the wire shows it in its era; detail
@@ -158,6 +180,11 @@ func (st *taskStore) cancelTask(e *taskEntry, now time.Time) bool {
 func (st *taskStore) snapshot(e *taskEntry, detail bool) *Task {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	return st.snapshotLocked(e, detail)
+}
+
+// snapshotLocked is snapshot with the store's lock held.
+func (st *taskStore) snapshotLocked(e *taskEntry, detail bool) *Task {
 	t := &Task{TaskID: e.id, Status: e.status, StatusMessage: e.message,
 		CreatedAt: isoTime(e.created), LastUpdatedAt: isoTime(e.updated)}
 	ttl, poll := e.ttl.Milliseconds(), e.poll.Milliseconds()
