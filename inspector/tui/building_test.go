@@ -63,7 +63,7 @@ func TestGoTargetConnectorsReportTheBuild(t *testing.T) {
 	for name, c := range connectors {
 		t.Run(name, func(t *testing.T) {
 			box := newMailbox()
-			conn, err := c.Connect(context.Background(), connectOptions(box))
+			conn, err := c.Connect(context.Background(), connectOptions(box, newAsker(context.Background(), box, nil)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -26,14 +26,16 @@ type session struct {
 	gen    int
 	conn   *target.Connection
 	box    *mailbox
+	ask    *asker // answers the server's questions
 	ctx    context.Context
 	cancel context.CancelFunc
 }
 
-// hooks routes the client's callbacks into the mailbox.
-func hooks(box *mailbox, name string) *sdk.ClientOptions {
+// hooks routes the client's callbacks into the mailbox; ask answers the
+// server's questions (every capability is declared).
+func hooks(box *mailbox, ask *asker, name string) *sdk.ClientOptions {
 	warn := &warnings{}
-	return &sdk.ClientOptions{
+	o := &sdk.ClientOptions{
 		Name:           name,
 		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
 		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
@@ -48,6 +50,8 @@ func hooks(box *mailbox, name string) *sdk.ClientOptions {
 		// screen).
 		OnWarning: func(err error) { warn.push(box, err) },
 	}
+	ask.install(o)
+	return o
 }
 
 func logFromParams(p sdk.LogParams) logEvent {
@@ -95,8 +99,8 @@ func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
 // client's hooks, every stderr line, stray stdout lines and the build of
 // a Go target. exec.Cmd.Wait returns only once stderr is copied, so when
 // the server has exited, its last stderr lines are already queued.
-func connectOptions(box *mailbox) *target.ConnectOptions {
-	client := hooks(box, "mcpdev")
+func connectOptions(box *mailbox, ask *asker) *target.ConnectOptions {
+	client := hooks(box, ask, "mcpdev")
 	return &target.ConnectOptions{
 		Client: client, KeepLines: 30,
 		OnStderr: func(line string) { box.push(logEvent{at: time.Now(), level: "stderr", text: line}) },
@@ -108,8 +112,8 @@ func connectOptions(box *mailbox) *target.ConnectOptions {
 }
 
 // connectCmd starts the server and initializes it.
-func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox) tea.Cmd {
-	opts := connectOptions(box)
+func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox, ask *asker) tea.Cmd {
+	opts := connectOptions(box, ask)
 	return func() tea.Msg {
 		conn, err := c.Connect(ctx, opts)
 		if err != nil {

@@ -21,10 +21,11 @@ import (
 // Each wait is for text the screen prints once.
 
 type flow struct {
-	t    *testing.T
-	m    *Model
-	tm   *teatest.TestModel
-	done bool
+	t     *testing.T
+	m     *Model
+	tm    *teatest.TestModel
+	done  bool
+	calls int // callTool's (flow_ask_test.go)
 }
 
 func startFlow(t *testing.T, bin string) *flow {

@@ -9,10 +9,11 @@ const (
 	focusForm                // the open form
 	focusOutput              // the result / logs / traffic / history tabs
 	focusDoctor              // the server-trouble report
+	focusAsk                 // the server's question (over the output tabs)
 )
 
 func (f focus) String() string {
-	return [...]string{"tools", "form", "output", "doctor"}[f]
+	return [...]string{"tools", "form", "output", "doctor", "ask"}[f]
 }
 
 // tab is the page shown in the output pane.

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"encoding/json"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/forms"
@@ -33,4 +35,17 @@ func (h *heldForm) blur() {
 	if h.form != nil {
 		h.form.Blur()
 	}
+}
+
+// value is the form's current value (nil when there is none, or it is
+// not JSON yet).
+func (h *heldForm) value() json.RawMessage {
+	if h.form == nil {
+		return nil
+	}
+	v, err := h.form.Value()
+	if err != nil {
+		return nil
+	}
+	return v
 }

@@ -42,6 +42,9 @@ func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 // left them at the end of the last Update (rendering changes nothing).
 func (m *Model) currentHelp() helpKeys {
 	k := &m.keys
+	if m.focus == focusAsk && m.ask.q != nil {
+		return m.askHelp()
+	}
 	if m.focus == focusForm && m.bey.section != sectionTools && m.bey.args.form != nil {
 		fk := m.bey.args.form.KeyMap()
 		fk.Cancel.SetHelp("esc", "back to list")
@@ -61,6 +64,26 @@ func (m *Model) currentHelp() helpKeys {
 	}
 	dev := []key.Binding{k.Dismiss, k.AutoRerun, k.Record}
 	return helpKeys{short: short, full: append(k.FullHelp(), dev), more: &k.Help}
+}
+
+// askHelp is the help of the server's question: how to answer it.
+func (m *Model) askHelp() helpKeys {
+	k, ak := &m.keys, &m.keys.Ask
+	switch {
+	case m.ask.q.kind == askURL:
+		keys := []key.Binding{ak.Open, ak.Copy, ak.No, ak.Cancel, k.FormHelp, k.ForceQuit}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	case m.ask.q.kind == askSample:
+		keys := []key.Binding{ak.Send, ak.Reject, ak.ScrollUp, k.FormHelp, k.ForceQuit}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	case m.ask.form == nil:
+		keys := []key.Binding{ak.Decline, ak.Cancel, k.ForceQuit}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	}
+	h := formHelp(m.ask.form.KeyMap(), k.ForceQuit, &k.FormHelp)
+	h.short = append([]key.Binding{h.short[0], ak.Decline}, h.short[1:]...)
+	h.full = append(h.full, []key.Binding{ak.Decline})
+	return h
 }
 
 // formHelp is the help of a focused form: the form's own keys (list keys

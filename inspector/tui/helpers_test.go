@@ -45,7 +45,7 @@ func newTestModel(t testing.TB, w, h int) (*Model, *clock) {
 	m := New(context.Background(), nil, c.opts("examples/bookshop"))
 	m.Init()
 	s := testBookshop()
-	client, err := sdk.NewInMemoryClient(context.Background(), s, hooks(m.sess.box, "test"))
+	client, err := sdk.NewInMemoryClient(context.Background(), s, hooks(m.sess.box, m.sess.ask, "test"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +173,13 @@ func serverBin(t *testing.T, name string) string {
 			return
 		}
 		pkgs := map[string]string{
-			"bookshop03": "../../examples/tutorial/03-field-constraints",
-			"workbench":  "./testdata/server",
-			"growing":    "./testdata/growing",
-			"hostile":    "../testdata/servers/hostile",
-			"bookshop":   "../../examples/bookshop",
+			"bookshop03":  "../../examples/tutorial/03-field-constraints",
+			"workbench":   "./testdata/server",
+			"growing":     "./testdata/growing",
+			"hostile":     "../testdata/servers/hostile",
+			"bookshop":    "../../examples/bookshop",
+			"asking":      "./testdata/asking",
+			"conformance": "../../examples/conformance",
 		}
 		for bin, pkg := range pkgs {
 			out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, bin), pkg).CombinedOutput()

@@ -15,6 +15,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return tea.Quit
 	}
+	if m.focus == focusAsk && m.ask.q != nil {
+		if key.Matches(k, m.keys.FormHelp) {
+			m.toggleHelp()
+			return nil
+		}
+		return m.paneKey(&m.ask, k)
+	}
 	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil

@@ -42,6 +42,46 @@ type KeyMap struct {
 
 	// Form is the open form's; its Cancel goes back to the tool list.
 	Form forms.KeyMap
+	// Ask answers the server's questions; AskForm is an elicitation
+	// form's (its Submit accepts).
+	Ask     askKeys
+	AskForm forms.KeyMap
+}
+
+// askKeys answer the server's questions (pane_ask.go). They are always
+// enabled: they are read only while a question has the keys.
+type askKeys struct {
+	Decline, Cancel      key.Binding // an elicitation
+	No                   key.Binding // a URL: decline
+	Open, Copy           key.Binding // a URL: accept by opening or copying it
+	Send, Reject         key.Binding // a sampling request
+	ScrollUp, ScrollDown key.Binding // the sampling request
+}
+
+func defaultAskKeys() askKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return askKeys{
+		Decline:    b([]string{"ctrl+d"}, "ctrl+d", "decline"),
+		Cancel:     b([]string{"esc"}, "esc", "cancel"),
+		No:         b([]string{"n"}, "n", "decline"),
+		Open:       b([]string{"o"}, "o", "open in browser"),
+		Copy:       b([]string{"y", "c"}, "y", "copy URL"),
+		Send:       b([]string{"ctrl+r", "alt+enter"}, "ctrl+r", "send reply"),
+		Reject:     b([]string{"esc"}, "esc", "reject"),
+		ScrollUp:   b([]string{"pgup"}, "pgup/pgdn", "scroll request"),
+		ScrollDown: b([]string{"pgdown"}, "pgdn", "scroll down"),
+	}
+}
+
+// askFormKeys are an elicitation form's: the form's own, worded for an
+// answer.
+func askFormKeys() forms.KeyMap {
+	fk := forms.DefaultKeyMap()
+	fk.Submit.SetHelp("ctrl+r", "accept")
+	fk.Cancel.SetHelp("esc", "cancel")
+	return fk
 }
 
 // DefaultKeyMap returns the default bindings.
@@ -105,6 +145,7 @@ func DefaultKeyMap() KeyMap {
 		TakeCompletion: b([]string{"ctrl+y"}, "ctrl+y", "take completion"),
 
 		Form: fk,
+		Ask:  defaultAskKeys(), AskForm: askFormKeys(),
 	}
 }
 
@@ -204,7 +245,7 @@ func (k *KeyMap) sync(s keyState) {
 		}
 	}
 	on(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
-	k.FormHelp.SetEnabled(s.focus == focusForm && s.formOpen)
+	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
 	k.Restart.SetEnabled(s.canRestart)
 	switch s.focus {
 	case focusTools:

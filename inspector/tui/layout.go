@@ -21,7 +21,15 @@ func (m *Model) setFocus(f focus) {
 	if m.focus == f {
 		return
 	}
+	if m.ask.q != nil && f != focusAsk {
+		m.asks.back = f // where the focus goes once the question is answered
+		return
+	}
 	switch {
+	case f == focusAsk:
+		m.form.blur()
+		m.bey.args.blur()
+		m.focusCmd = m.ask.focus()
 	case f == focusForm && m.bey.section != sectionTools:
 		m.focusCmd = m.bey.args.focus()
 	case f == focusForm:
@@ -46,7 +54,7 @@ func (m *Model) split() (top, bottom int) {
 	switch m.focus {
 	case focusForm, focusDoctor:
 		bottom = max(h*2/5, 6)
-	case focusOutput:
+	case focusOutput, focusAsk:
 		bottom = h - max(h*2/5, 6)
 	default:
 		bottom = h / 2
@@ -67,7 +75,7 @@ func (m *Model) resize(w, h int) {
 	m.bey.args.SetSize(rw-4, top-2)
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
-	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history} {
+	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.ask} {
 		p.SetSize(rw-4, bottom-2)
 	}
 	m.help.SetWidth(m.width)
@@ -114,6 +122,9 @@ func (m *Model) render() string {
 		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
+	if m.ask.q != nil {
+		lower = m.box(m.ask.Title(), m.ask.View(), rw, bottom, m.focus == focusAsk)
+	}
 	body := joinColumns(left, upper+"\n"+lower)
 	return m.header.View() + "\n" + body + "\n" + m.helpView()
 }

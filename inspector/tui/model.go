@@ -38,6 +38,12 @@ type Options struct {
 	ConnectTimeout time.Duration
 	// Now is the clock (tests pin it); default time.Now.
 	Now func() time.Time
+	// SampleReply, when set, answers every sampling request at once (for
+	// scripted use); the logs say so. Empty: a person answers.
+	SampleReply string
+	// Roots are the directories offered to the server (roots/list), as
+	// paths; empty: the current directory.
+	Roots []string
 	// Dev configures the dev loop: watch and rebuild, remembered
 	// arguments, recorded sessions (devloop.go).
 	Dev DevOptions
@@ -68,7 +74,9 @@ type Model struct {
 	traffic trafficPane
 	history historyPane
 	doctor  doctorPane
-	bey     beyond // the Resources and Prompts sections (section.go)
+	bey     beyond   // the Resources and Prompts sections (section.go)
+	ask     askPane  // the server's question being answered (pane_ask.go)
+	asks    askState // the questions waiting (ask_update.go)
 
 	sess     *session
 	gen      int
@@ -110,6 +118,8 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.history = historyPane{st: st}
 	m.doctor = doctorPane{st: st}
 	m.bey = newBeyond(st, &m.keys.Form)
+	m.ask = newAskPane(st, &m.keys.AskForm)
+	m.asks.values = map[string]json.RawMessage{}
 	m.help.Styles = help.DefaultStyles(dark)
 	m.resize(80, 24)
 	m.syncKeys()
@@ -140,9 +150,10 @@ func (m *Model) connect() tea.Cmd {
 	m.gen++
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.sess = &session{gen: m.gen, box: newMailbox(), ctx: ctx, cancel: cancel}
+	m.sess.ask = newAsker(ctx, m.sess.box, &m.opts)
 	m.state = stateConnecting
 	m.header.state = stateConnecting
-	return tea.Batch(connectCmd(ctx, m.connector, m.gen, m.sess.box), waitEventsCmd(m.sess.box, m.gen))
+	return tea.Batch(connectCmd(ctx, m.connector, m.gen, m.sess.box, m.sess.ask), waitEventsCmd(m.sess.box, m.gen))
 }
 
 // restart closes the connection and connects again, keeping the form's
@@ -163,6 +174,7 @@ func (m *Model) restart() tea.Cmd {
 		m.call = nil
 		m.result.call = nil
 	}
+	m.dropQuestions("restarting: the server's question is gone")
 	// The calls so far pinned the old server's behaviour: a recorded
 	// session holds only calls to the server now running (w), so that it
 	// replays green.

@@ -83,18 +83,6 @@ func (p *formPane) keepCursor() {
 
 func (p *formPane) isOpen() bool { return p.tool != nil }
 
-// value is the form's current arguments (nil when there is none).
-func (p *formPane) value() json.RawMessage {
-	if p.form == nil {
-		return nil
-	}
-	v, err := p.form.Value()
-	if err != nil {
-		return nil
-	}
-	return v
-}
-
 // View renders the open form (or the error building it) when showForm,
 // else the details of the selected tool sel.
 func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {

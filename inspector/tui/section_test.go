@@ -103,7 +103,7 @@ func newShopModel(t testing.TB, w, h int, version string, titles sdk.CompleteFun
 	m := New(context.Background(), nil, c.opts("shop"))
 	m.Init()
 	s := testShop(titles)
-	opts := hooks(m.sess.box, "test")
+	opts := hooks(m.sess.box, m.sess.ask, "test")
 	opts.ProtocolVersion = version
 	client, err := sdk.NewInMemoryClient(context.Background(), s, opts)
 	if err != nil {

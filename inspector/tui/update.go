@@ -67,7 +67,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.onSaved(msg)
 	case itemsMsg, openItemMsg, leaveArgsMsg, subscribeMsg, subscribedMsg, outcomeMsg, completeDueMsg, completionMsg:
 		return m.onBeyondMsg(msg)
+	case answerMsg:
+		return m.onAnswer(msg)
+	case statusMsg:
+		m.status = msg.text
+	case openedMsg:
+		if msg.err != nil {
+			m.status = "could not open the browser: " + msg.err.Error()
+		}
 	case forms.SubmitMsg:
+		if m.focus == focusAsk && m.ask.form != nil {
+			return m.onAskSubmit(msg)
+		}
 		if m.bey.section != sectionTools && m.bey.args.isOpen() {
 			return m.onArgsSubmit(msg)
 		}
@@ -88,6 +99,9 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	if m.form.form != nil {
 		cmds = append(cmds, m.form.Update(msg))
+	}
+	if m.ask.q != nil {
+		cmds = append(cmds, m.ask.Update(msg))
 	}
 	if m.bey.args.form != nil {
 		cmds = append(cmds, m.bey.args.Update(msg))
@@ -140,6 +154,7 @@ func (m *Model) onDisconnected(msg disconnectedMsg) {
 		return
 	}
 	m.state, m.header.state = stateExited, stateExited
+	m.dropQuestions("the server exited while it was asking: its question is gone")
 	m.doctor.set("The server exited", msg.report)
 	if m.form.isOpen() {
 		m.reopen = m.form.tool.Name
@@ -227,6 +242,10 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 			cmds = append(cmds, m.onResourceUpdated(ev.uri))
 		case listChangedEvent:
 			cmds = append(cmds, m.relistSections(ev.sec))
+		case questionEvent:
+			cmds = append(cmds, m.onQuestion(ev.q))
+		case goneEvent:
+			cmds = append(cmds, m.onGone(ev))
 		case toolsChangedEvent:
 			if m.sess.conn != nil {
 				cmds = append(cmds, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))

@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// The server's questions (elicitation, sampling, roots) arrive on the
+// client's goroutines, through the hooks of sdk.ClientOptions. A hook
+// that needs a person puts its question in the mailbox and waits on the
+// question's channel; the model shows it (pane_ask.go) and, when the
+// person answers, sends the answer on the channel from Update (a buffered
+// send, never blocking). The hook also stops waiting when the server
+// withdraws the question (its context ends: notifications/cancelled, the
+// call cancelled) or the connection goes (the session's context), and
+// then tells the model the question is gone.
+
+// questionKind is what a question asks for.
+type questionKind int
+
+const (
+	askForm   questionKind = iota // elicitation/create, form mode
+	askURL                        // elicitation/create, URL mode
+	askSample                     // sampling/createMessage
+)
+
+// question is one question of the server's, waiting for a person.
+type question struct {
+	id     int
+	kind   questionKind
+	elicit *sdk.ElicitParams
+	sample *sdk.CreateMessageParams
+	answer chan answer // buffered: Update's send never blocks
+}
+
+// answer is what the person said: an elicitation's result, a sampling
+// result, or an error (a rejected sampling request).
+type answer struct {
+	elicit *sdk.ElicitResult
+	sample *sdk.CreateMessageResult
+	err    error
+}
+
+// questionEvent: a hook asks; goneEvent: a hook stopped waiting (why).
+type (
+	questionEvent struct{ q *question }
+	goneEvent     struct {
+		id  int
+		why string
+	}
+)
+
+// errSamplingRejected is the answer to a sampling request the person
+// rejected.
+var errSamplingRejected = transport.Errorf(-1, "User rejected sampling request")
+
+// humanModel is the model a person's sampling reply is sent as.
+const humanModel = "mcpdev (typed by a person)"
+
+// asker answers the questions of one connection.
+type asker struct {
+	box   *mailbox
+	ctx   context.Context // the session's: ends on restart and quit
+	next  atomic.Int64
+	reply string   // Options.SampleReply: "" asks a person
+	roots []string // Options.Roots
+}
+
+func newAsker(ctx context.Context, box *mailbox, opts *Options) *asker {
+	a := &asker{box: box, ctx: ctx}
+	if opts != nil {
+		a.reply, a.roots = opts.SampleReply, opts.Roots
+	}
+	return a
+}
+
+// install sets the question hooks on o: every capability is declared.
+func (a *asker) install(o *sdk.ClientOptions) {
+	o.OnElicit = func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+		ans, err := a.ask(ctx, &question{kind: askForm, elicit: p})
+		return ans.elicit, err
+	}
+	o.OnElicitURL = func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+		ans, err := a.ask(ctx, &question{kind: askURL, elicit: p})
+		return ans.elicit, err
+	}
+	o.OnSample = a.sample
+	o.OnRoots = a.listRoots
+}
+
+// ask shows q and waits for the person's answer.
+func (a *asker) ask(ctx context.Context, q *question) (answer, error) {
+	q.id = int(a.next.Add(1))
+	q.answer = make(chan answer, 1)
+	a.box.push(questionEvent{q: q})
+	select {
+	case ans := <-q.answer:
+		return ans, ans.err
+	case <-ctx.Done():
+		a.box.push(goneEvent{id: q.id, why: "the question was withdrawn (its request was cancelled)"})
+		return answer{}, ctx.Err()
+	case <-a.ctx.Done():
+		return answer{}, a.ctx.Err()
+	}
+}
+
+// sample answers sampling/createMessage: with the canned reply when one
+// is configured (shown in the logs), else by a person.
+func (a *asker) sample(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) {
+	if a.reply != "" {
+		a.box.push(logEvent{at: time.Now(), level: "notice", logger: "mcpdev",
+			text: fmt.Sprintf("sampling/createMessage answered with the configured reply (%d characters): %s", len(a.reply), a.reply)})
+		return textReply(a.reply, "mcpdev (configured reply)"), nil
+	}
+	ans, err := a.ask(ctx, &question{kind: askSample, sample: p})
+	return ans.sample, err
+}
+
+// textReply is an assistant's message of one text block.
+func textReply(text, model string) *sdk.CreateMessageResult {
+	content, _ := json.Marshal(sdk.Text(text))
+	return &sdk.CreateMessageResult{Role: "assistant", Content: content, Model: model, StopReason: "endTurn"}
+}
+
+// listRoots answers roots/list with the configured roots as file:// URIs
+// (default: the current directory), and notes it in the logs.
+func (a *asker) listRoots(context.Context) ([]sdk.Root, error) {
+	roots, err := rootsOf(a.roots)
+	if err != nil {
+		return nil, err
+	}
+	text := "roots/list answered:"
+	for _, r := range roots {
+		text += " " + r.URI
+	}
+	a.box.push(logEvent{at: time.Now(), level: "notice", logger: "mcpdev", text: text})
+	return roots, nil
+}
+
+// errNoRoot: a configured root could not be made absolute.
+var errNoRoot = errors.New("a root could not be resolved")
+
+// rootsOf turns paths into roots (file:// URIs of absolute paths, named
+// after their last element); no paths means the current directory.
+func rootsOf(paths []string) ([]sdk.Root, error) {
+	if len(paths) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", errNoRoot, err)
+		}
+		paths = []string{wd}
+	}
+	roots := make([]sdk.Root, 0, len(paths))
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %w", errNoRoot, p, err)
+		}
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+		roots = append(roots, sdk.Root{URI: u.String(), Name: filepath.Base(abs)})
+	}
+	return roots, nil
+}
