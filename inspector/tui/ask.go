@@ -65,7 +65,7 @@ type (
 var errSamplingRejected = transport.Errorf(-1, "User rejected sampling request")
 
 // humanModel is the model a person's sampling reply is sent as.
-const humanModel = "mcpdev (typed by a person)"
+const humanModel = "mcpdev (written by a person)"
 
 // asker answers the questions of one connection.
 type asker struct {

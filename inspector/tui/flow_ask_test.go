@@ -79,7 +79,7 @@ func TestFlowAskServerEverything(t *testing.T) {
 	f.waitFor("Server asks · sampling", "You are a helpful test server.", "context: Say hi")
 	f.typ("Bonjour")
 	f.keys("ctrl+r")
-	f.waitFor(`"text": "Bonjour"`, `"model": "mcpdev (typed by a person)"`)
+	f.waitFor(`"text": "Bonjour"`, `"model": "mcpdev (written by a person)"`)
 
 	wd, _ := os.Getwd()
 	f.callTool("get-roots-list", "")
