@@ -41,6 +41,7 @@ type question struct {
 	elicit *sdk.ElicitParams
 	sample *sdk.CreateMessageParams
 	answer chan answer // buffered: Update's send never blocks
+	retry  string      // a -32042 error's URL: the tool to call again once it is opened
 }
 
 // answer is what the person said: an elicitation's result, a sampling

@@ -359,3 +359,24 @@ func TestQuestionsAnsweredInBothEras(t *testing.T) {
 		}
 	})
 }
+
+// A call refused with URLElicitationRequiredError (-32042) shows each URL
+// it names as a question; the status then says to call again.
+func TestURLElicitationRequiredErrorAsks(t *testing.T) {
+	m, _ := newTestModel(t, 120, 40)
+	press(m, "enter")
+	typeText(m, "dune")
+	press(m, "ctrl+r")
+	err := sdk.URLElicitationRequired("This request needs you to sign in.",
+		sdk.URLElicitation{URL: "https://auth.example.com/a", Message: "Sign in first.", ElicitationID: "a"},
+		sdk.URLElicitation{URL: "https://auth.example.com/b", Message: "Then accept the terms.", ElicitationID: "b"})
+	finishCall(m, nil, err, time.Millisecond)
+	mustShow(t, m, "Server asks · open a URL for search_books (-32042) · 1 more waiting", "https://auth.example.com/a", "Sign in first.")
+	press(m, "y")
+	mustShow(t, m, "https://auth.example.com/b", "Then accept the terms.")
+	press(m, "y")
+	if m.ask.q != nil || m.focus != focusOutput || !strings.HasSuffix(m.status, "then call it again (esc, ctrl+r)") {
+		t.Errorf("question %v, focus %v, status %q", m.ask.q, m.focus, m.status)
+	}
+	mustShow(t, m, "protocol error -32042")
+}

@@ -31,6 +31,7 @@ type askState struct {
 	queue  []*question
 	back   focus                      // where the focus goes when the last question is answered
 	values map[string]json.RawMessage // per requested schema: the values last given to it
+	local  int                        // the last id of a question no hook asked (negative)
 }
 
 // onQuestion queues a question; the first is shown at once.
@@ -76,7 +77,24 @@ func (m *Model) onAnswer(msg answerMsg) tea.Cmd {
 	}
 	q.answer <- msg.ans
 	m.status = msg.note
+	if q.retry != "" && msg.ans.elicit != nil && msg.ans.elicit.Action == sdk.ActionAccept {
+		m.status += " · then call it again (esc, ctrl+r)"
+	}
 	return m.nextQuestion()
+}
+
+// askURLsOf shows the URLs a call's URLElicitationRequiredError (-32042)
+// names as URL questions (nobody waits for their answers: the person
+// opens each, then calls again).
+func (m *Model) askURLsOf(err error, tool string) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, e := range sdk.URLElicitationsOf(err) {
+		m.asks.local--
+		q := &question{id: m.asks.local, kind: askURL, retry: tool, answer: make(chan answer, 1),
+			elicit: &sdk.ElicitParams{Mode: "url", Message: e.Message, URL: e.URL, ElicitationID: e.ElicitationID}}
+		cmds = append(cmds, m.onQuestion(q))
+	}
+	return tea.Batch(cmds...)
 }
 
 // onAskSubmit accepts the elicitation form, unless it has problems and

@@ -195,12 +195,14 @@ func (p *askPane) answer(a answer, note string) {
 // Title names the question for the box's top line.
 func (p *askPane) Title() string {
 	t := "Server asks · "
-	switch p.q.kind {
-	case askForm:
+	switch k := p.q.kind; {
+	case k == askForm:
 		t += "elicitation (form)"
-	case askURL:
+	case k == askURL && p.q.retry != "":
+		t += "open a URL for " + termtext.Line(p.q.retry) + " (-32042)"
+	case k == askURL:
 		t += "elicitation (open a URL)"
-	case askSample:
+	case k == askSample:
 		t += "sampling"
 	}
 	if p.waiting > 0 {

@@ -332,6 +332,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 		msg.view = prepareResult(msg.res, m.callTool)
 	}
 	m.result.finish(m.callTool.Name, msg)
+	urls := m.askURLsOf(msg.err, m.callTool.Name)
 	m.lastArgs[m.callTool.Name] = m.callArgs
 	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
@@ -339,9 +340,9 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 		return nil
 	}
 	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.EraStateless {
-		return listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen)
+		return tea.Batch(urls, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
 	}
-	return nil
+	return urls
 }
 
 // cancelCall cancels the running call: the client sends
