@@ -380,3 +380,28 @@ func TestURLElicitationRequiredErrorAsks(t *testing.T) {
 	}
 	mustShow(t, m, "protocol error -32042")
 }
+
+// A message longer than its window scrolls with pgup/pgdn; other keys
+// still go to the form.
+func TestLongElicitationMessageScrolls(t *testing.T) {
+	m := askingModel(t, 120, 40)
+	var msg strings.Builder
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&msg, "line %d of the message\n", i)
+	}
+	ch := elicitAsync(context.Background(), m, &sdk.ElicitParams{Message: msg.String(), RequestedSchema: json.RawMessage(personSchema)})
+	deliver[questionEvent](t, m)
+	mustShow(t, m, "line 1 of the message", "pgup/pgdn scroll message")
+	if strings.Contains(screen(m), "line 60 of") {
+		t.Fatal("the whole message is shown: nothing to scroll")
+	}
+	for range 20 {
+		press(m, "pgdown")
+	}
+	mustShow(t, m, "line 60 of the message")
+	typeText(m, "Ada")
+	press(m, "ctrl+r")
+	if a := got(t, ch); a.elicit.Action != sdk.ActionAccept || !strings.Contains(string(a.elicit.Content), `"name":"Ada"`) {
+		t.Errorf("answer %+v", a.elicit)
+	}
+}

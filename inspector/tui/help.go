@@ -72,6 +72,9 @@ func (m *Model) askHelp() helpKeys {
 	switch {
 	case m.ask.q.kind == askURL:
 		keys := []key.Binding{ak.Open, ak.Copy, ak.No, ak.Cancel, k.FormHelp, k.ForceQuit}
+		if m.ask.longMessage() {
+			keys = append(keys[:4], append([]key.Binding{m.msgScrollKey()}, keys[4:]...)...)
+		}
 		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
 	case m.ask.q.kind == askSample:
 		keys := []key.Binding{ak.Send, ak.Reject, ak.ScrollUp, k.FormHelp, k.ForceQuit}
@@ -83,7 +86,18 @@ func (m *Model) askHelp() helpKeys {
 	h := formHelp(m.ask.form.KeyMap(), k.ForceQuit, &k.FormHelp)
 	h.short = append([]key.Binding{h.short[0], ak.Decline}, h.short[1:]...)
 	h.full = append(h.full, []key.Binding{ak.Decline})
+	if m.ask.longMessage() {
+		h.short = append(h.short[:2], append([]key.Binding{m.msgScrollKey()}, h.short[2:]...)...)
+		h.full[len(h.full)-1] = append(h.full[len(h.full)-1], m.msgScrollKey())
+	}
 	return h
+}
+
+// msgScrollKey is pgup/pgdn worded for a question's long message.
+func (m *Model) msgScrollKey() key.Binding {
+	b := m.keys.Ask.ScrollUp
+	b.SetHelp("pgup/pgdn", "scroll message")
+	return b
 }
 
 // formHelp is the help of a focused form: the form's own keys (list keys

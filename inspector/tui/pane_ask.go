@@ -28,7 +28,7 @@ type askPane struct {
 	waiting int       // questions queued behind this one
 	heldForm
 	err     error    // the requested schema cannot be made into a form
-	msg     []string // the server's message, laid out (cut when huge)
+	msg     scroller // the server's message, laid out (cut when huge); pgup/pgdn scroll it
 	request scroller // a sampling request, laid out
 	reply   textarea.Model
 	outbox
@@ -82,7 +82,7 @@ func (p *askPane) open(q *question, prefill json.RawMessage) tea.Cmd {
 }
 
 // close hides the pane (the last question was answered or is gone).
-func (p *askPane) close() { p.q, p.form, p.err, p.msg = nil, nil, nil, nil }
+func (p *askPane) close() { p.q, p.form, p.err, p.msg = nil, nil, nil, scroller{} }
 
 // layout fits the message, then the form or the request and the reply box.
 func (p *askPane) layout() {
@@ -91,11 +91,13 @@ func (p *askPane) layout() {
 	}
 	w := max(p.width, 10)
 	if p.q.kind != askSample {
-		p.msg = wrapLines(capText(p.q.elicit.Message), w, max(p.height/3, 1))
+		lines := wrapLines(capText(p.q.elicit.Message), w, 1000) // capText bounds it
+		p.msg.SetLines(lines)
+		p.msg.SetSize(w, min(len(lines), max(p.height/3, 1)))
 	}
 	switch {
 	case p.form != nil:
-		p.form.SetSize(w, max(p.height-len(p.msg)-1, 1))
+		p.form.SetSize(w, max(p.height-p.msg.height-1, 1))
 	case p.q.kind == askSample:
 		box := min(5, max(p.height/3, 1))
 		p.reply.SetWidth(w)
@@ -131,6 +133,9 @@ func (p *askPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 }
 
 func (p *askPane) formKey(k tea.KeyPressMsg, ak *askKeys) tea.Cmd {
+	if p.scrollMessage(k, ak) {
+		return nil
+	}
 	switch {
 	case key.Matches(k, ak.Decline):
 		p.answer(answer{elicit: &sdk.ElicitResult{Action: sdk.ActionDecline}}, "declined the server's form")
@@ -145,6 +150,9 @@ func (p *askPane) formKey(k tea.KeyPressMsg, ak *askKeys) tea.Cmd {
 func (p *askPane) urlKey(k tea.KeyPressMsg, ak *askKeys) tea.Cmd {
 	u := p.q.elicit.URL
 	accept := answer{elicit: &sdk.ElicitResult{Action: sdk.ActionAccept}}
+	if p.scrollMessage(k, ak) {
+		return nil
+	}
 	switch {
 	case key.Matches(k, ak.Open):
 		if !webURL(u) {
@@ -187,6 +195,25 @@ func (p *askPane) sampleKey(k tea.KeyPressMsg, ak *askKeys) tea.Cmd {
 	return nil
 }
 
+// scrollMessage scrolls a message longer than its window (pgup/pgdn).
+func (p *askPane) scrollMessage(k tea.KeyPressMsg, ak *askKeys) bool {
+	if !p.longMessage() {
+		return false
+	}
+	switch {
+	case key.Matches(k, ak.ScrollUp):
+		p.msg.Scroll(-max(p.msg.height-1, 1))
+	case key.Matches(k, ak.ScrollDown):
+		p.msg.Scroll(max(p.msg.height-1, 1))
+	default:
+		return false
+	}
+	return true
+}
+
+// longMessage: the message does not fit its window.
+func (p *askPane) longMessage() bool { return len(p.msg.lines) > p.msg.height }
+
 // answer sends the person's answer to the root.
 func (p *askPane) answer(a answer, note string) {
 	p.send(answerMsg{id: p.q.id, ans: a, note: note})
@@ -221,7 +248,7 @@ func (p *askPane) View() string {
 	case askURL:
 		return p.urlView()
 	}
-	head := strings.Join(p.msg, "\n")
+	head := p.msg.View()
 	if p.err != nil {
 		return head + "\n" + p.st.ProtocolError.Render("The requested schema cannot be made into a form:") + "\n" +
 			ansi.Wrap(termtext.Text(p.err.Error()), max(p.width, 10), "") + "\n" +
@@ -238,7 +265,7 @@ func (p *askPane) urlView() string {
 	lines := []string{st.Bold.Render("The server asks you to open:")}
 	lines = append(lines, wrapLines(termtext.Line(u), w, 4)...)
 	lines = append(lines, st.Dim.Render("host ")+termtext.Line(urlHost(u)), "")
-	lines = append(lines, p.msg...)
+	lines = append(lines, p.msg.View())
 	return strings.Join(lines, "\n") // the help bar says how to answer
 }
 
