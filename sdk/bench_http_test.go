@@ -135,6 +135,7 @@ func benchRequest(header map[string]string, body string) (*http.Request, *string
 	rd := strings.NewReader(body)
 	r, _ := http.NewRequest("POST", "http://127.0.0.1:8000/mcp", io.NopCloser(rd))
 	r.Host = "127.0.0.1:8000"
+	r.ContentLength = int64(len(body))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Accept", "application/json, text/event-stream")
 	for k, v := range header {

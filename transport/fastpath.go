@@ -13,10 +13,13 @@ import (
 // message: exactly-named members, string values without escapes, no
 // duplicates. It reports false for anything else (invalid JSON included),
 // and Decode falls back to encoding/json. The raw members share one copy
-// of data.
-func decodeFast(data []byte) (*Message, bool) {
-	buf := make([]byte, len(data))
-	copy(buf, data)
+// of data, or data itself when owned (the caller will not reuse it).
+func decodeFast(data []byte, owned bool) (*Message, bool) {
+	buf := data
+	if !owned {
+		buf = make([]byte, len(data))
+		copy(buf, data)
+	}
 	m := &Message{}
 	ok := wire.Fields(buf, messageMembers, func(name string, val []byte) bool {
 		switch name {

@@ -133,7 +133,14 @@ func ErrorCode(err error) int {
 // (an array batch, a number, a message without "jsonrpc":"2.0", …) is a
 // -32600 error. When the id could be read it is returned with the error so
 // the caller can answer it.
-func Decode(data []byte) (*Message, *Error) {
+func Decode(data []byte) (*Message, *Error) { return decode(data, false) }
+
+// decodeOwned is Decode for data the caller hands over (an HTTP body read
+// for this message alone): the message's raw members point into data
+// instead of into a copy of it.
+func decodeOwned(data []byte) (*Message, *Error) { return decode(data, true) }
+
+func decode(data []byte, owned bool) (*Message, *Error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
 		return nil, Errorf(CodeParseError, "Parse error: empty message")
@@ -151,7 +158,7 @@ func Decode(data []byte) (*Message, *Error) {
 		}
 		return nil, Errorf(CodeInvalidRequest, "Invalid Request: expected a JSON object")
 	}
-	if m, ok := decodeFast(data); ok {
+	if m, ok := decodeFast(data, owned); ok {
 		if e := checkMessage(m); e != nil {
 			return m, e
 		}

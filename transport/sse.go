@@ -203,10 +203,11 @@ func (st *sseStream) finish() {
 // but the response is sent, or as an SSE stream once the request emits a
 // message (progress, log) ahead of its response.
 type responseStream struct {
-	mu        sync.Mutex
-	w         http.ResponseWriter
-	sessionID string
-	st        *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
+	mu            sync.Mutex
+	w             http.ResponseWriter
+	sessionID     string
+	sessionHeader []string   // the session's idHeader; nil when stateless
+	st            *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
 	// session makes st when the response turns into a stream (legacy
 	// era); nil: st is given, or there is none.
 	session *httpSession
@@ -222,8 +223,19 @@ type responseStream struct {
 	ended chan struct{}
 }
 
-func newResponseStream(w http.ResponseWriter, sessionID string, st *sseStream, timeout time.Duration) *responseStream {
-	return &responseStream{w: w, sessionID: sessionID, st: st, timeout: timeout}
+// newResponseStream answers a request on w; s is its session (nil in the
+// stateless era).
+func newResponseStream(w http.ResponseWriter, s *httpSession, st *sseStream, timeout time.Duration) *responseStream {
+	o := &responseStream{}
+	o.init(w, s, st, timeout)
+	return o
+}
+
+func (o *responseStream) init(w http.ResponseWriter, s *httpSession, st *sseStream, timeout time.Duration) {
+	o.w, o.st, o.timeout = w, st, timeout
+	if s != nil {
+		o.sessionID, o.sessionHeader = s.id, s.idHeader
+	}
 }
 
 // emit sends a message ahead of the response.
@@ -282,7 +294,7 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 		if resp != nil {
 			e = resp.Error
 		}
-		writeJSON(o.w, status(e), o.sessionID, resp)
+		writeJSON(o.w, status(e), o.sessionHeader, resp)
 		return
 	}
 	if o.st != nil {

@@ -1,9 +1,50 @@
 package transport
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 )
+
+// The canonical forms of the header names the handler reads on every
+// request: Header.Get canonicalises its key on each call, and allocates
+// for one not already canonical (HeaderProtocolVersion).
+var (
+	canonSessionID       = http.CanonicalHeaderKey(HeaderSessionID)
+	canonProtocolVersion = http.CanonicalHeaderKey(HeaderProtocolVersion)
+	canonMethod          = http.CanonicalHeaderKey(HeaderMethod)
+	canonName            = http.CanonicalHeaderKey(HeaderName)
+)
+
+// header is r.Header.Get for a key already canonical.
+func header(r *http.Request, canonKey string) string {
+	if v := r.Header[canonKey]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// readBody reads a POST body of at most max bytes (a longer one is an
+// *http.MaxBytesError). A body of declared length within the limit is read
+// into a buffer of that size: no growing, no limiting reader.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
+	n := r.ContentLength
+	if n <= 0 || n >= max {
+		return io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	}
+	body := make([]byte, n+1)
+	if _, err := io.ReadFull(r.Body, body[:n]); err != nil {
+		return nil, err
+	}
+	k, err := r.Body.Read(body[n:])
+	if k == 0 && err == io.EOF {
+		return body[:n], nil
+	}
+	// More than declared (a request made by hand, a middleware that
+	// replaced the body): read on, as without a declared length.
+	return io.ReadAll(http.MaxBytesReader(w, io.NopCloser(io.MultiReader(bytes.NewReader(body[:n+int64(k)]), r.Body)), max))
+}
 
 // HTTPCall is the HTTP request a message arrived on. The Streamable HTTP
 // handler puts it in the context it hands its backend, in both eras; read
@@ -43,7 +84,26 @@ func (c *callContext) Value(key any) any {
 
 // statelessContext is the context a stateless-era message is handled in.
 func statelessContext(r *http.Request) context.Context {
-	return &callContext{Context: r.Context(), call: HTTPCall{Request: r}}
+	return initStatelessContext(&callContext{}, r)
+}
+
+// initStatelessContext makes c statelessContext(r), in memory the caller
+// allocated (with the request's responseStream: statelessCall).
+func initStatelessContext(c *callContext, r *http.Request) context.Context {
+	*c = callContext{Context: r.Context(), call: HTTPCall{Request: r}}
+	return c
+}
+
+// statelessCall and sessionCall are what answering one POSTed request
+// takes, allocated at once.
+type statelessCall struct {
+	out responseStream
+	ctx callContext
+}
+
+type sessionCall struct {
+	out responseStream
+	ctx sessionContext
 }
 
 // sessionContext is the context of a handshake-era message: cancelled with
@@ -73,5 +133,11 @@ func (c *sessionContext) Value(key any) any {
 // requestContext is the context a message of session s, carried by r, is
 // handled in.
 func (s *httpSession) requestContext(r *http.Request) context.Context {
-	return &sessionContext{Context: s.ctx, request: r.Context(), call: HTTPCall{Request: r, SessionID: s.id}}
+	return s.initContext(&sessionContext{}, r)
+}
+
+// initContext makes c s.requestContext(r), in memory the caller allocated.
+func (s *httpSession) initContext(c *sessionContext, r *http.Request) context.Context {
+	*c = sessionContext{Context: s.ctx, request: r.Context(), call: HTTPCall{Request: r, SessionID: s.id}}
+	return c
 }

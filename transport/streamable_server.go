@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
@@ -194,7 +193,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBodySize))
+	body, err := readBody(w, r, h.opts.MaxBodySize)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -209,7 +208,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	m, derr := Decode(body)
+	m, derr := decodeOwned(body)
 	if derr != nil {
 		var id json.RawMessage
 		if m != nil {
@@ -221,7 +220,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	if h.opts.Auth != nil && !h.authorizeMessage(w, r, m) {
 		return
 	}
-	if r.Header.Get(HeaderSessionID) == "" { // a session's request is never stateless
+	if header(r, canonSessionID) == "" { // a session's request is never stateless
 		if pk := peekParams(m); h.isStateless(r, m, pk) {
 			h.postStateless(w, r, m, pk)
 			return
@@ -233,10 +232,10 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 // isStateless tells the 2026-07-28 era (no session; the version in every
 // request) from the handshake era.
 func (h *StreamableServer) isStateless(r *http.Request, m *Message, pk paramsPeek) bool {
-	if r.Header.Get(HeaderSessionID) != "" {
+	if header(r, canonSessionID) != "" {
 		return false
 	}
-	if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
+	if v := strings.TrimSpace(header(r, canonProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
 		return true
 	}
 	if m.Method == "server/discover" {
@@ -302,12 +301,12 @@ func nameParam(m *Message) (string, bool) {
 
 // checkStatelessHeaders enforces the 2026-07-28 header rules (-32020).
 func checkStatelessHeaders(r *http.Request, m *Message, pk paramsPeek) *Error {
-	version := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion))
+	version := strings.TrimSpace(header(r, canonProtocolVersion))
 	if version == "" {
 		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderProtocolVersion)
 	}
 	if m.Method != "" {
-		method := strings.TrimSpace(r.Header.Get(HeaderMethod))
+		method := strings.TrimSpace(header(r, canonMethod))
 		if method == "" {
 			return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderMethod)
 		}
@@ -316,12 +315,12 @@ func checkStatelessHeaders(r *http.Request, m *Message, pk paramsPeek) *Error {
 		}
 	}
 	name, hasName := pk.name, pk.hasName
-	header, hasHeader := r.Header[http.CanonicalHeaderKey(HeaderName)]
+	nameHeader, hasHeader := r.Header[canonName]
 	switch {
 	case hasName && !hasHeader:
 		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderName)
-	case hasHeader && strings.TrimSpace(header[0]) != name:
-		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(header[0]))
+	case hasHeader && strings.TrimSpace(nameHeader[0]) != name:
+		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(nameHeader[0]))
 	}
 	if v, ok := pk.version, pk.hasVersion; ok && v != version {
 		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, v)
@@ -347,10 +346,12 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	out := newResponseStream(w, "", nil, h.opts.WriteTimeout)
+	c := &statelessCall{}
+	out := &c.out
+	out.init(w, nil, nil, h.opts.WriteTimeout)
 	// The call's context is the request's: closing the response stream
 	// cancels it.
-	resp := h.backend.Stateless(statelessContext(r), m, out.emit)
+	resp := h.backend.Stateless(initStatelessContext(&c.ctx, r), m, out.emit)
 	out.finish(resp, statelessStatus)
 }
 
@@ -372,8 +373,8 @@ func statelessStatus(e *Error) int {
 func legacyStatus(*Error) int { return http.StatusOK }
 
 func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m *Message) {
-	id := r.Header.Get(HeaderSessionID)
-	if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
+	id := header(r, canonSessionID)
+	if v := strings.TrimSpace(header(r, canonProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
 		return
 	}
@@ -398,18 +399,20 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	}
 	if s.polling && m.Method == "tools/call" {
 		st := s.newStream()
-		h.postDetached(r, s, m, st, newResponseStream(w, id, st, h.opts.WriteTimeout))
+		h.postDetached(r, s, m, st, newResponseStream(w, s, st, h.opts.WriteTimeout))
 		return
 	}
 	// The resumable stream is made only if the answer turns into one: most
 	// requests are answered with plain JSON.
-	out := newResponseStream(w, id, nil, h.opts.WriteTimeout)
+	c := &sessionCall{}
+	out := &c.out
+	out.init(w, s, nil, h.opts.WriteTimeout)
 	out.session = s
 	// Legacy era: a dropped connection does not cancel the call; the client
 	// may resume the stream with Last-Event-ID. DELETE or
 	// notifications/cancelled do. The request's context values still reach
 	// the call.
-	resp := s.backend.Handle(s.requestContext(r), m, out.emit)
+	resp := s.backend.Handle(s.initContext(&c.ctx, r), m, out.emit)
 	out.finish(resp, legacyStatus)
 	if st := out.stream(); st != nil {
 		s.streamDone(st, true)
@@ -484,16 +487,25 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 
 // writeHTTPError answers with an HTTP status and a JSON-RPC error body.
 func writeHTTPError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string) {
-	writeJSON(w, status, "", NewErrorResponse(id, &Error{Code: code, Message: msg}))
+	writeJSON(w, status, nil, NewErrorResponse(id, &Error{Code: code, Message: msg}))
 }
 
 // jsonContentType is shared by every JSON response's header (net/http
 // only reads header values; Header.Set and Add replace or copy them).
 var jsonContentType = []string{"application/json"}
 
-func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) {
-	if sessionID != "" {
-		w.Header().Set(HeaderSessionID, sessionID)
+// bufferedResponse is the size of the buffer net/http's server writes a
+// response into before sending headers (its bufferBeforeChunkingSize): a
+// handler's single Write up to this size is still buffered when the
+// handler returns, and the server sets Content-Length itself.
+const bufferedResponse = 2048
+
+// writeJSON answers m as JSON; sessionHeader, when not nil, is the
+// Mcp-Session-Id header's value list (httpSession.idHeader).
+func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *Message) {
+	h := w.Header()
+	if sessionHeader != nil {
+		h[canonSessionID] = sessionHeader
 	}
 	if m == nil {
 		w.WriteHeader(http.StatusAccepted)
@@ -504,10 +516,13 @@ func writeJSON(w http.ResponseWriter, status int, sessionID string, m *Message) 
 		status = http.StatusInternalServerError
 		data, _ = jsonenc.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
 	}
-	h := w.Header()
 	h["Content-Type"] = jsonContentType
 	// One Write with the length known: never chunked, whatever the size.
-	h["Content-Length"] = []string{strconv.Itoa(len(data))}
+	// A small response is buffered whole, and net/http computes its length
+	// without the allocations of a header value.
+	if len(data) >= bufferedResponse {
+		h["Content-Length"] = []string{strconv.Itoa(len(data))}
+	}
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
 }
@@ -519,7 +534,7 @@ func encodeMessage(m *Message) ([]byte, error) {
 		bytes.IndexByte(m.Result, '\n') >= 0 || bytes.IndexByte(m.Result, '\r') >= 0 || !validID(m.ID) {
 		return jsonenc.Marshal(m)
 	}
-	b := make([]byte, 0, len(m.Result)+len(m.ID)+32)
+	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(m.ID)+len(m.Result))
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = append(b, m.ID...)
 	b = append(b, `,"result":`...)

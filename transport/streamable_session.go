@@ -13,12 +13,15 @@ import (
 // httpSession is one legacy-era session: its backend, its GET stream and
 // the recent POST streams kept for resumption.
 type httpSession struct {
-	id      string
-	ctx     context.Context
-	cancel  context.CancelFunc
-	backend StreamableSession
-	replay  int
-	get     *sseStream
+	id string
+	// idHeader is the Mcp-Session-Id header's value list, shared by every
+	// response of the session (net/http only reads it).
+	idHeader []string
+	ctx      context.Context
+	cancel   context.CancelFunc
+	backend  StreamableSession
+	replay   int
+	get      *sseStream
 	// polling: the client negotiated 2025-11-25 or later, so its POST
 	// streams are primed and its tool calls may close them (SEP-1699).
 	polling bool

@@ -27,12 +27,12 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 	if resp == nil || resp.Error != nil {
 		s.close()
 		h.admit(nil)
-		writeJSON(w, http.StatusOK, "", resp)
+		writeJSON(w, http.StatusOK, nil, resp)
 		return
 	}
 	s.polling = resumableVersion(resp.Result)
 	h.admit(s)
-	writeJSON(w, http.StatusOK, s.id, resp)
+	writeJSON(w, http.StatusOK, s.idHeader, resp)
 }
 
 // reserve takes a place for a new session below MaxSessions, sweeping
@@ -66,7 +66,8 @@ func (h *StreamableServer) admit(s *httpSession) {
 
 func (h *StreamableServer) newSession() *httpSession {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: newSessionID(), ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
+	id := newSessionID()
+	s := &httpSession{id: id, idHeader: []string{id}, ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
 	s.get = newSSEStream("0", s.replay)
 	s.streams["0"] = s.get
 	s.backend = h.backend.NewSession(s.notify)
