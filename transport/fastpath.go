@@ -1,7 +1,9 @@
 package transport
 
 import (
+	"bytes"
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/wire"
 )
@@ -72,43 +74,60 @@ type peekedParams struct {
 	} `json:"_meta"`
 }
 
-// peekFast is json.Unmarshal(params, &p) in one pass for the usual params
-// (see decodeFast); false: use json.Unmarshal.
-func peekFast(params []byte) (p peekedParams, ok bool) {
-	str := func(val []byte, dst **string) bool {
+// peekedRaw is what peekFast reads of params, without decoding: each
+// member's raw value, nil when it is absent or null. name, uri and taskID
+// are JSON strings without escapes.
+type peekedRaw struct {
+	name, uri, taskID []byte
+	meta              bool   // _meta is an object
+	version           []byte // its protocol version member, any JSON value
+}
+
+// peekFast reads what json.Unmarshal(params, &p) reads into peekedParams,
+// in one pass and without allocating, for the usual params (see
+// decodeFast); false: use json.Unmarshal.
+func peekFast(params []byte) (p peekedRaw, ok bool) {
+	str := func(val []byte, dst *[]byte) bool {
 		if val[0] == 'n' {
 			*dst = nil
 			return true
 		}
-		s, ok := wire.PlainString(val)
-		*dst = &s
-		return ok
+		*dst = val
+		return plainString(val)
 	}
 	ok = wire.Fields(params, peekedMembers, func(name string, val []byte) bool {
 		switch name {
 		case "name":
-			return str(val, &p.Name)
+			return str(val, &p.name)
 		case "uri":
-			return str(val, &p.URI)
+			return str(val, &p.uri)
 		case "taskId":
-			return str(val, &p.TaskID)
+			return str(val, &p.taskID)
 		}
 		switch val[0] { // _meta
 		case 'n':
-			p.Meta = nil
+			p.meta, p.version = false, nil
 			return true
 		case '{':
-			p.Meta = &struct {
-				Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-			}{}
+			p.meta = true
 			return wire.Fields(val, metaVersionMember, func(_ string, v []byte) bool {
-				p.Meta.Version = v
+				p.version = v
 				return true
 			})
 		}
 		return false
 	})
 	return p, ok
+}
+
+// plainString reports whether val is a JSON string that wire.PlainString
+// reads as it is: no escapes, valid UTF-8.
+func plainString(val []byte) bool {
+	if len(val) < 2 || val[0] != '"' {
+		return false
+	}
+	s := val[1 : len(val)-1]
+	return bytes.IndexByte(s, '\\') < 0 && utf8.Valid(s)
 }
 
 var (

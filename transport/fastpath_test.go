@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // jsonPieces are the fragments random messages are assembled from: the
@@ -108,15 +110,37 @@ func FuzzDecodeFast(f *testing.F) {
 }
 
 func checkPeekFast(t *testing.T, data []byte) bool {
-	got, ok := peekFast(data)
+	raw, ok := peekFast(data)
 	if !ok {
 		return false
 	}
+	got := raw.params(t)
 	var want peekedParams
 	if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("peekFast(%s) = %+v; encoding/json: %+v, %v", data, got, want, err)
 	}
 	return true
+}
+
+// params is what peekFast read, as encoding/json reads it.
+func (p peekedRaw) params(t *testing.T) peekedParams {
+	str := func(val []byte) *string {
+		if val == nil {
+			return nil
+		}
+		s, ok := wire.PlainString(val)
+		if !ok {
+			t.Fatalf("peekFast kept %s, not a plain string", val)
+		}
+		return &s
+	}
+	out := peekedParams{Name: str(p.name), URI: str(p.uri), TaskID: str(p.taskID)}
+	if p.meta {
+		out.Meta = &struct {
+			Version json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+		}{Version: p.version}
+	}
+	return out
 }
 
 // peekMetas are _meta values for peekFast's tests.
@@ -140,21 +164,13 @@ func TestPeekFastMatchesEncodingJSON(t *testing.T) {
 	keys := []string{`"name"`, `"uri"`, `"taskId"`, `"_meta"`, `"Name"`, `"_META"`, `"n\u0061me"`, `"other"`}
 	fast := 0
 	for range 50000 {
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range r.IntN(5) {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			k := keys[r.IntN(len(keys))]
-			v := jsonValues[r.IntN(len(jsonValues))]
+		params := randomParams(r, 5, keys, func(k string) string {
 			if k == `"_meta"` || r.IntN(4) == 0 {
-				v = peekMetas[r.IntN(len(peekMetas))]
+				return peekMetas[r.IntN(len(peekMetas))]
 			}
-			b.WriteString(k + ":" + v)
-		}
-		b.WriteString("}")
-		if checkPeekFast(t, []byte(b.String())) {
+			return jsonValues[r.IntN(len(jsonValues))]
+		})
+		if checkPeekFast(t, params) {
 			fast++
 		}
 	}
@@ -162,4 +178,56 @@ func TestPeekFastMatchesEncodingJSON(t *testing.T) {
 	if fast < 5000 {
 		t.Error("peekFast answered too rarely to be tested")
 	}
+}
+
+// peekParams reads the same name and version whether it takes the fast
+// path or encoding/json, for every method that names something.
+func TestPeekParamsFastMatchesSlow(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	keys := []string{`"name"`, `"uri"`, `"taskId"`, `"_meta"`, `"Name"`, `"other"`}
+	methods := []string{"tools/call", "prompts/get", "resources/read", "tasks/get", "tasks/cancel", "tools/list", ""}
+	versions := []string{`"2026-07-28"`, `"2026-07-28 "`, `"2026\u002d07-28"`, `null`, `1`, `{}`, "\"caf\xc3\xa9\"", `""`}
+	fast := 0
+	for range 50000 {
+		params := randomParams(r, 4, keys, func(k string) string {
+			if k == `"_meta"` {
+				return `{"io.modelcontextprotocol/protocolVersion":` + versions[r.IntN(len(versions))] + `}`
+			}
+			return jsonValues[r.IntN(len(jsonValues))]
+		})
+		m := &Message{Method: methods[r.IntN(len(methods))], Params: params}
+		if _, ok := peekFast(m.Params); !ok {
+			continue
+		}
+		fast++
+		got, want := peekParams(m), peekSlow(m.Method, m.Params)
+		if got.name != want.name || got.hasName != want.hasName || got.hasVersion() != want.hasVersion() ||
+			got.hasVersion() && got.versionString() != want.versionString() {
+			t.Fatalf("%s %s: fast %+v, encoding/json %+v", m.Method, m.Params, got, want)
+		}
+		for _, v := range []string{"2026-07-28", "café", "", `2026\u002d07-28`} {
+			if got.hasVersion() && got.versionIs(v) != (want.versionString() == v) {
+				t.Fatalf("%s: versionIs(%q) = %v, version %q", m.Params, v, got.versionIs(v), want.versionString())
+			}
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("the fast path was taken only %d times", fast)
+	}
+}
+
+// randomParams is an object of fewer than n members, keys drawn from keys,
+// each value value(key).
+func randomParams(r *rand.Rand, n int, keys []string, value func(key string) string) []byte {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range r.IntN(n) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		k := keys[r.IntN(len(keys))]
+		b.WriteString(k + ":" + value(k))
+	}
+	b.WriteString("}")
+	return []byte(b.String())
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // Streamable HTTP header names.
@@ -241,62 +240,7 @@ func (h *StreamableServer) isStateless(r *http.Request, m *Message, pk paramsPee
 	if m.Method == "server/discover" {
 		return true
 	}
-	return pk.hasVersion
-}
-
-// paramsPeek is what the HTTP layer reads from params: the Mcp-Name value
-// and the _meta protocol version, decoded in one pass.
-type paramsPeek struct {
-	name, version       string
-	hasName, hasVersion bool
-}
-
-func peekParams(m *Message) paramsPeek {
-	var pk paramsPeek
-	if len(m.Params) == 0 {
-		return pk
-	}
-	p, ok := peekFast(m.Params)
-	if !ok {
-		p = peekedParams{}
-		if wire.JSON.Unmarshal(m.Params, &p) != nil {
-			return pk
-		}
-	}
-	var name *string
-	switch m.Method {
-	case "tools/call", "prompts/get":
-		name = p.Name
-	case "resources/read":
-		name = p.URI
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		name = p.TaskID
-	}
-	if name != nil {
-		pk.name, pk.hasName = *name, true
-	}
-	if p.Meta != nil && len(p.Meta.Version) > 0 {
-		pk.hasVersion = true
-		if wire.JSON.Unmarshal(p.Meta.Version, &pk.version) != nil {
-			pk.version = string(p.Meta.Version)
-		}
-	}
-	return pk
-}
-
-// metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
-func metaVersion(m *Message) (string, bool) {
-	if !strings.Contains(string(m.Params), "io.modelcontextprotocol/protocolVersion") {
-		return "", false
-	}
-	pk := peekParams(m)
-	return pk.version, pk.hasVersion
-}
-
-// nameParam is what the Mcp-Name header must carry for a method.
-func nameParam(m *Message) (string, bool) {
-	pk := peekParams(m)
-	return pk.name, pk.hasName
+	return pk.hasVersion()
 }
 
 // checkStatelessHeaders enforces the 2026-07-28 header rules (-32020).
@@ -322,8 +266,8 @@ func checkStatelessHeaders(r *http.Request, m *Message, pk paramsPeek) *Error {
 	case hasHeader && strings.TrimSpace(nameHeader[0]) != name:
 		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(nameHeader[0]))
 	}
-	if v, ok := pk.version, pk.hasVersion; ok && v != version {
-		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, v)
+	if pk.hasVersion() && !pk.versionIs(version) {
+		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, pk.versionString())
 	}
 	return nil
 }
