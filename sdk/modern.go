@@ -74,46 +74,102 @@ func isModernMessage(m *transport.Message) bool {
 	return v || c
 }
 
-func parseRequestMeta(raw json.RawMessage) (*requestMeta, error) {
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	if meta, ok := scanMeta(raw); ok {
-		p.Meta = meta
-	} else if err := unmarshalParams(raw, &p); err != nil {
-		return nil, err
-	}
-	var missing []string
-	for _, k := range []string{MetaProtocolVersion, MetaClientCapabilities} {
-		if _, ok := p.Meta[k]; !ok {
-			missing = append(missing, k)
+// parseRequestMeta reads and checks the _meta of a stateless request's
+// params.
+func parseRequestMeta(raw json.RawMessage) (requestMeta, error) {
+	vals, ok := scanStatelessMeta(raw)
+	if !ok {
+		var p struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
 		}
+		if meta, ok := scanMeta(raw); ok {
+			p.Meta = meta
+		} else if err := unmarshalParams(raw, &p); err != nil {
+			return requestMeta{}, err
+		}
+		for i, k := range statelessMetaMembers {
+			vals[i] = p.Meta[k]
+		}
+	}
+	return vals.parse()
+}
+
+// statelessMetaMembers are the _meta keys a stateless request is read
+// for; metaValues holds their raw values in this order, nil when absent.
+var statelessMetaMembers = []string{MetaProtocolVersion, MetaClientCapabilities, MetaClientInfo, MetaLogLevel, "progressToken"}
+
+type metaValues [5]json.RawMessage
+
+// scanStatelessMeta reads the values of statelessMetaMembers from params'
+// _meta in one pass, as looking them up in the map scanMeta makes reads
+// them; false (ask scanMeta or encoding/json) for anything where they
+// could differ: see wire.Fields, and a _meta neither an object nor null.
+func scanStatelessMeta(params []byte) (vals metaValues, ok bool) {
+	if len(params) == 0 {
+		return vals, false
+	}
+	var raw []byte
+	if !wire.Fields(params, metaMember, func(_ string, val []byte) bool {
+		raw = val
+		return true
+	}) {
+		return vals, false
+	}
+	if raw == nil || raw[0] == 'n' {
+		return vals, true
+	}
+	ok = wire.Fields(raw, statelessMetaMembers, func(name string, val []byte) bool {
+		vals[slices.Index(statelessMetaMembers, name)] = val
+		return true
+	})
+	return vals, ok
+}
+
+func (vals metaValues) parse() (requestMeta, error) {
+	version, caps, clientInfo, logLevel, progressToken := vals[0], vals[1], vals[2], vals[3], vals[4]
+	var missing []string
+	if version == nil {
+		missing = append(missing, MetaProtocolVersion)
+	}
+	if caps == nil {
+		missing = append(missing, MetaClientCapabilities)
 	}
 	if len(missing) > 0 {
-		return nil, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
+		return requestMeta{}, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
 	}
-	rm := &requestMeta{progressToken: p.Meta["progressToken"], clientInfo: p.Meta[MetaClientInfo]}
+	rm := requestMeta{progressToken: progressToken, clientInfo: clientInfo}
 	var ok bool
-	if rm.version, ok = wire.PlainString(p.Meta[MetaProtocolVersion]); !ok && wire.JSON.Unmarshal(p.Meta[MetaProtocolVersion], &rm.version) != nil {
-		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
+	if rm.version, ok = plainVersion(version); !ok && wire.JSON.Unmarshal(version, &rm.version) != nil {
+		return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
 	}
-	if caps, ok := scanObject(p.Meta[MetaClientCapabilities]); ok {
-		rm.caps = caps
-	} else if wire.JSON.Unmarshal(p.Meta[MetaClientCapabilities], &rm.caps) != nil || rm.caps == nil {
-		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
+	if m, ok := scanObject(caps); ok {
+		rm.caps = m
+	} else if wire.JSON.Unmarshal(caps, &rm.caps) != nil || rm.caps == nil {
+		return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
 	}
-	if raw, ok := p.Meta[MetaLogLevel]; ok {
+	if logLevel != nil {
 		var err error
-		if level, plain := wire.PlainString(raw); plain {
+		if level, plain := wire.PlainString(logLevel); plain {
 			rm.logLevel = LogLevel(level)
 		} else {
-			err = wire.JSON.Unmarshal(raw, &rm.logLevel)
+			err = wire.JSON.Unmarshal(logLevel, &rm.logLevel)
 		}
 		if _, known := levelRank[rm.logLevel]; err != nil || !known {
-			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
+			return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
 		}
 	}
 	return rm, nil
+}
+
+// plainVersion is wire.PlainString(raw), without making a string when raw
+// is a version this SDK speaks written plainly.
+func plainVersion(raw []byte) (string, bool) {
+	for _, v := range modernVersions {
+		if len(raw) == len(v)+2 && raw[0] == '"' && string(raw[1:len(raw)-1]) == v {
+			return v, true
+		}
+	}
+	return wire.PlainString(raw)
 }
 
 func joinComma(s []string) string {
@@ -193,7 +249,7 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 	case "prompts/list":
 		return s.listPromptsModern(m.Params)
 	case "prompts/get":
-		return s.getPromptModern(ctx, m, meta, emit, ss)
+		return s.getPromptModern(ctx, m, &meta, emit, ss)
 	case "completion/complete":
 		return s.completeModern(ctx, m.Params)
 	case "resources/list":

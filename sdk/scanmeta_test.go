@@ -3,6 +3,8 @@ package sdk
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -32,6 +34,7 @@ func FuzzScanMeta(f *testing.F) {
 				t.Fatalf("%s: scanMeta %q, encoding/json %q", params, meta, want.Meta)
 			}
 		}
+		checkStatelessMeta(t, params)
 		if m, ok := scanObject(params); ok {
 			var want map[string]json.RawMessage
 			if err := json.Unmarshal(params, &want); err != nil || !equalRawMaps(m, want) {
@@ -89,4 +92,79 @@ func compactRaw(b []byte) []byte {
 		return b
 	}
 	return out.Bytes()
+}
+
+// checkStatelessMeta: where scanStatelessMeta answers, it reads each key's
+// value as a look-up in the _meta map encoding/json decodes.
+func checkStatelessMeta(t *testing.T, params []byte) bool {
+	vals, ok := scanStatelessMeta(params)
+	if !ok {
+		return false
+	}
+	var want struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if err := json.Unmarshal(params, &want); err != nil {
+		t.Fatalf("%s: scanStatelessMeta took it, encoding/json: %v", params, err)
+	}
+	for i, k := range statelessMetaMembers {
+		w, present := want.Meta[k]
+		if (vals[i] != nil) != present || !bytes.Equal(compactRaw(vals[i]), compactRaw(w)) {
+			t.Fatalf("%s: scanStatelessMeta[%s] = %q, encoding/json %q (present %v)", params, k, vals[i], w, present)
+		}
+	}
+	return true
+}
+
+// The stateless _meta is read alike by the one-pass scan and through the
+// map, over random _meta objects: keys in other cases, repeated,
+// escaped, values of every kind.
+func TestStatelessMetaScanMatchesMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	keys := []string{`"io.modelcontextprotocol/protocolVersion"`, `"io.modelcontextprotocol/clientCapabilities"`,
+		`"io.modelcontextprotocol/clientInfo"`, `"io.modelcontextprotocol/logLevel"`, `"progressToken"`,
+		`"IO.modelcontextprotocol/protocolVersion"`, `"progress\u0054oken"`, `"other"`}
+	values := []string{`"2026-07-28"`, `"2026\u002d07-28"`, `null`, `{}`, `{"sampling":{}}`, `7`, `"info"`, `"loud"`, `[1]`, "\"caf\xc3\xa9\""}
+	fast := 0
+	for range 30000 {
+		var b bytes.Buffer
+		b.WriteString(`{"name":"echo","_meta":`)
+		switch r.IntN(10) {
+		case 0:
+			b.WriteString(`null`)
+		case 1:
+			b.WriteString(`"x"`)
+		default:
+			b.WriteString("{")
+			for i := range r.IntN(6) {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(keys[r.IntN(len(keys))] + ":" + values[r.IntN(len(values))])
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("}")
+		params := b.Bytes()
+		if !checkStatelessMeta(t, params) {
+			continue
+		}
+		fast++
+		got, gotErr := parseRequestMeta(params)
+		var p struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		}
+		_ = json.Unmarshal(params, &p)
+		var vals metaValues
+		for i, k := range statelessMetaMembers {
+			vals[i] = p.Meta[k]
+		}
+		want, wantErr := vals.parse()
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: parseRequestMeta %+v, %v; through the map %+v, %v", params, got, gotErr, want, wantErr)
+		}
+	}
+	if fast < 5000 {
+		t.Errorf("the one-pass scan answered only %d times", fast)
+	}
 }
