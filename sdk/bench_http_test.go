@@ -88,6 +88,25 @@ func BenchmarkHTTPHandle(b *testing.B) {
 	sessions[transport.HeaderSessionID] = rec.Header().Get(transport.HeaderSessionID)
 	serveOnce(b, h, sessions, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	stateless := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"}
+	// Below the handler: the same call decoded and handled by a session
+	// in process, its response not encoded. The difference is what HTTP
+	// costs.
+	b.Run("session-only", func(b *testing.B) {
+		ss := s.NewSession(func(*transport.Message) error { return nil })
+		defer ss.Close()
+		m, _ := transport.Decode([]byte(init))
+		ss.Handle(context.Background(), m)
+		line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`)
+		b.ReportAllocs()
+		cpu0 := processCPU()
+		for b.Loop() {
+			m, _ := transport.Decode(line)
+			if resp := ss.Handle(context.Background(), m); resp.Error != nil {
+				b.Fatal(resp.Error)
+			}
+		}
+		b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+	})
 	for _, c := range []struct {
 		name   string
 		header map[string]string
