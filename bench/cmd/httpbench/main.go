@@ -18,7 +18,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -100,13 +99,14 @@ func main() {
 		}
 	}
 	fmt.Printf("tools/call over Streamable HTTP, %d concurrent clients, %s per server, %d interleaved rounds (medians)\n", *clients, *duration, *rounds)
-	fmt.Printf("%-34s %12s %12s %16s\n", "server", "calls/s", "peak RSS", "server CPU/call")
+	fmt.Printf("%-34s %12s %12s %16s %16s\n", "server", "calls/s", "peak RSS", "server CPU/call", "load gen CPU/call")
 	for _, r := range runs {
 		rs := results[r.impl+"/"+r.proto]
-		fmt.Printf("%-34s %12.0f %8.1f MiB %13.1f us\n", label(r.impl, r.proto),
+		fmt.Printf("%-34s %12.0f %8.1f MiB %13.1f us %14.1f us\n", label(r.impl, r.proto),
 			median(rs, func(x result) float64 { return x.rate }),
 			median(rs, func(x result) float64 { return float64(x.rssKB) })/1024,
-			median(rs, func(x result) float64 { return x.cpuUS }))
+			median(rs, func(x result) float64 { return x.cpuUS }),
+			median(rs, func(x result) float64 { return x.genUS }))
 	}
 	// ratio is the median over rounds of a's figure over b's.
 	ratio := func(a, b string, f func(result) float64) float64 {
@@ -166,6 +166,9 @@ type result struct {
 	rate  float64
 	rssKB int64   // the server process's peak resident set (VmHWM)
 	cpuUS float64 // the server process's CPU time per call, microseconds
+	// genUS is the load generator's CPU time per call: when it is near
+	// the server's, the generator may be what limits calls/s.
+	genUS float64
 }
 
 // EchoArgs is the echo tool's input.
@@ -227,8 +230,8 @@ func fixedAnswer(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Mcp-Session-Id", "fixed")
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(data)))
-	io.WriteString(w, data)
+	io.WriteString(w, data) // net/http adds Content-Length, as for mcpdev's answers
+
 }
 
 // cut returns what follows after in body, up to end.
@@ -262,13 +265,14 @@ func measure(impl, proto string, clients int, d time.Duration) (result, error) {
 		return result{}, fmt.Errorf("server did not start: %v", err)
 	}
 	url := strings.TrimSpace(strings.TrimPrefix(line, "READY "))
-	cpu0 := cpuTime(cmd.Process.Pid)
+	cpu0, gen0 := cpuTime(cmd.Process.Pid), cpuTime(os.Getpid())
 	rate, calls, err := load(url, proto, clients, d)
 	if err != nil {
 		return result{}, err
 	}
-	cpu := cpuTime(cmd.Process.Pid) - cpu0
-	return result{rate: rate, rssKB: peakRSS(cmd.Process.Pid), cpuUS: float64(cpu.Microseconds()) / float64(max(calls, 1))}, nil
+	cpu, gen := cpuTime(cmd.Process.Pid)-cpu0, cpuTime(os.Getpid())-gen0
+	perCall := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(max(calls, 1)) }
+	return result{rate: rate, rssKB: peakRSS(cmd.Process.Pid), cpuUS: perCall(cpu), genUS: perCall(gen)}, nil
 }
 
 // cpuTime is a process's user+system CPU time so far (Linux, 10 ms ticks);
@@ -301,57 +305,6 @@ func peakRSS(pid int) int64 {
 		}
 	}
 	return 0
-}
-
-// rawClient: drive the servers over plain keep-alive connections, one per
-// client, writing each request and reading its response with
-// http.ReadResponse, instead of net/http's Transport (which hands every
-// request between goroutines and costs the load generator about as much
-// CPU per call as the fastest server: the servers would not be measured).
-var rawClient = true
-
-// rawConn is one client's keep-alive connection.
-type rawConn struct {
-	conn net.Conn
-	br   *bufio.Reader
-	host string
-	path string
-	buf  bytes.Buffer
-}
-
-func dialRaw(rawURL string) (*rawConn, error) {
-	u, err := neturl.Parse(rawURL)
-	if err != nil {
-		return nil, err
-	}
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		return nil, err
-	}
-	return &rawConn{conn: conn, br: bufio.NewReaderSize(conn, 16<<10), host: u.Host, path: u.Path}, nil
-}
-
-func (rc *rawConn) close() { rc.conn.Close() }
-
-// post sends one request and reads the whole response (JSON, or an SSE
-// stream the server ends).
-func (rc *rawConn) post(_ string, h map[string]string, body string) (string, http.Header, error) {
-	rc.buf.Reset()
-	fmt.Fprintf(&rc.buf, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n", rc.path, rc.host, len(body))
-	for k, v := range h {
-		fmt.Fprintf(&rc.buf, "%s: %s\r\n", k, v)
-	}
-	rc.buf.WriteString("\r\n")
-	rc.buf.WriteString(body)
-	if _, err := rc.conn.Write(rc.buf.Bytes()); err != nil {
-		return "", nil, err
-	}
-	resp, err := http.ReadResponse(rc.br, nil)
-	if err == nil && resp.Close {
-		resp.Body.Close()
-		return "", nil, fmt.Errorf("server closed the keep-alive connection")
-	}
-	return readBody(resp, err)
 }
 
 // readBody reads a whole 2xx response.
@@ -395,49 +348,61 @@ func load(url, proto string, clients int, d time.Duration) (float64, int64, erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			post := post
-			if rawClient {
-				rc, err := dialRaw(url)
-				if err != nil {
-					fail(err)
-					return
-				}
-				defer rc.close()
-				post = rc.post
-			}
-			h := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
-			body := func(id int) string {
-				return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello %d"}}}`, id, c)
-			}
-			if proto == "stateless" {
-				h = map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"}
-				body = func(id int) string {
-					return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello %d"},%s}}`, id, c, statelessMeta)
-				}
-			} else {
-				_, hdr, err := post(url, h, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`)
-				if err != nil {
-					fail(err)
-					return
-				}
-				h["Mcp-Session-Id"] = hdr.Get("Mcp-Session-Id")
-				if _, _, err := post(url, h, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
-					fail(err)
-					return
-				}
-			}
-			want := fmt.Sprintf("hello %d", c)
-			for id := 1; time.Now().Before(stop); id++ {
-				got, _, err := post(url, h, body(id))
-				if err != nil || !strings.Contains(got, want) {
-					fail(fmt.Errorf("call: %q %v", got, err))
-					return
-				}
-				calls.Add(1)
+			if err := client(url, proto, c, stop, &calls); err != nil {
+				fail(err)
 			}
 		}()
 	}
 	start := time.Now()
 	wg.Wait()
 	return float64(calls.Load()) / time.Since(start).Seconds(), calls.Load(), firstErr
+}
+
+// client c opens a session (unless stateless) and calls echo until stop.
+func client(url, proto string, c int, stop time.Time, calls *atomic.Int64) error {
+	post := post
+	var rc *rawConn
+	if rawClient {
+		var err error
+		if rc, err = dialRaw(url); err != nil {
+			return err
+		}
+		defer rc.close()
+		post = rc.post
+	}
+	h := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
+	// Each call's body is head + its id + tail.
+	head, tail := `{"jsonrpc":"2.0","id":`, fmt.Sprintf(`,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello %d"}}}`, c)
+	if proto == "stateless" {
+		h = map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"}
+		tail = fmt.Sprintf(`,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello %d"},%s}}`, c, statelessMeta)
+	} else {
+		_, hdr, err := post(url, h, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`)
+		if err != nil {
+			return err
+		}
+		h["Mcp-Session-Id"] = hdr.Get("Mcp-Session-Id")
+		if _, _, err := post(url, h, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
+			return err
+		}
+	}
+	want := []byte(fmt.Sprintf("hello %d", c))
+	call := func(body []byte) ([]byte, error) {
+		got, _, err := post(url, h, string(body))
+		return []byte(got), err
+	}
+	if rc != nil {
+		rc.setHeaders(h)
+		call = rc.call
+	}
+	var body []byte
+	for id := 1; time.Now().Before(stop); id++ {
+		body = append(strconv.AppendInt(append(body[:0], head...), int64(id), 10), tail...)
+		got, err := call(body)
+		if err != nil || !bytes.Contains(got, want) {
+			return fmt.Errorf("call: %q %v", got, err)
+		}
+		calls.Add(1)
+	}
+	return nil
 }
