@@ -25,11 +25,18 @@ func (h *StreamableServer) checkRequestSource(r *http.Request) (int, string) {
 }
 
 func (h *StreamableServer) hostAllowed(host string) bool {
-	if slices.Contains(h.opts.AllowedHosts, host) {
-		return true
+	if last := h.allowedHost.Load(); last != nil && *last == host {
+		return true // clients keep sending the same Host
 	}
-	name := hostname(host)
-	return isLoopbackName(name) || slices.Contains(h.opts.AllowedHosts, name)
+	if !slices.Contains(h.opts.AllowedHosts, host) {
+		name := hostname(host)
+		if !isLoopbackName(name) && !slices.Contains(h.opts.AllowedHosts, name) {
+			return false
+		}
+	}
+	allowed := host // (taking host's own address would move it to the heap on every call)
+	h.allowedHost.Store(&allowed)
+	return true
 }
 
 func (h *StreamableServer) originAllowed(origin, host string, local bool) bool {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
@@ -109,6 +110,9 @@ type StreamableServer struct {
 	backend StreamableBackend
 	opts    StreamableServerOptions
 
+	// allowedHost is the last Host value hostAllowed accepted.
+	allowedHost atomic.Pointer[string]
+
 	mu       sync.Mutex
 	sessions map[string]*httpSession
 	opening  int         // initialize requests holding a place below MaxSessions
@@ -184,11 +188,11 @@ func (h *StreamableServer) unauthorized(w http.ResponseWriter, err error) {
 
 // post handles one client → server message.
 func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
-	if !isJSONContentType(r.Header.Get("Content-Type")) {
+	if !isJSONContentType(header(r, "Content-Type")) {
 		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
 		return
 	}
-	if !accepts(r, "application/json") || !accepts(r, "text/event-stream") {
+	if json, sse := acceptsPair(r, "application/json", "text/event-stream"); !json || !sse {
 		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
 		return
 	}
@@ -514,13 +518,20 @@ func plainMediaType(s string) bool {
 // accepts reports whether the Accept header admits mediaType. No Accept
 // header admits everything.
 func accepts(r *http.Request, mediaType string) bool {
-	values := r.Header.Values("Accept")
+	ok, _ := acceptsPair(r, mediaType, mediaType)
+	return ok
+}
+
+// acceptsPair is accepts for two media types, reading the header once.
+func acceptsPair(r *http.Request, a, b string) (okA, okB bool) {
+	values := r.Header["Accept"]
 	if len(values) == 0 {
-		return true
+		return true, true
 	}
-	major, _, _ := strings.Cut(mediaType, "/")
 	for _, v := range values {
-		for part := range strings.SplitSeq(v, ",") {
+		for v != "" && !(okA && okB) {
+			var part string
+			part, v, _ = strings.Cut(v, ",")
 			mt := strings.TrimSpace(part)
 			if !plainMediaType(mt) {
 				var err error
@@ -528,10 +539,19 @@ func accepts(r *http.Request, mediaType string) bool {
 					continue
 				}
 			}
-			if mt == mediaType || mt == "*/*" || mt == major+"/*" {
-				return true
-			}
+			okA = okA || admits(mt, a)
+			okB = okB || admits(mt, b)
 		}
 	}
-	return false
+	return okA, okB
+}
+
+// admits reports whether the Accept entry mt (a media type or range)
+// admits mediaType.
+func admits(mt, mediaType string) bool {
+	if mt == mediaType || mt == "*/*" {
+		return true
+	}
+	major, _, _ := strings.Cut(mediaType, "/")
+	return len(mt) == len(major)+2 && strings.HasPrefix(mt, major) && strings.HasSuffix(mt, "/*")
 }
