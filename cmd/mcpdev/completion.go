@@ -23,6 +23,7 @@ var subcommands = [][2]string{
 	{"complete", "complete a prompt or template argument"},
 	{"test", "run test sessions"},
 	{"cache", "show or clean the build cache"},
+	{"logout", "forget the saved sign-in to an HTTP server"},
 	{"completion", "print a shell completion script"},
 }
 

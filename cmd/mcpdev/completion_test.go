@@ -94,9 +94,9 @@ func TestCompletionBash(t *testing.T) {
 		words []string
 		want  []string
 	}{
-		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
+		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "logout", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
 		{[]string{"mcpdev", "c"}, []string{"cache", "call", "complete", "completion"}},
-		{[]string{"mcpdev", "call", "--no-"}, []string{"--no-state", "--no-validate", "--no-watch"}},
+		{[]string{"mcpdev", "call", "--no-"}, []string{"--no-browser", "--no-state", "--no-validate", "--no-watch"}},
 		{[]string{"mcpdev", "completion", ""}, []string{"bash", "fish", "zsh"}},
 		{[]string{"mcpdev", "cache", ""}, []string{"clean"}},
 		{[]string{"mcpdev", "call", "--config", ""}, nil}, // the shell's file completion
@@ -153,7 +153,7 @@ func TestCompletionFish(t *testing.T) {
 		}
 		return words
 	}
-	if got, want := fish("mcpdev call --no-"), []string{"--no-state", "--no-validate", "--no-watch"}; !slices.Equal(got, want) {
+	if got, want := fish("mcpdev call --no-"), []string{"--no-browser", "--no-state", "--no-validate", "--no-watch"}; !slices.Equal(got, want) {
 		t.Errorf("fish mcpdev call --no-: got %q, want %q", got, want)
 	}
 	if got, want := fish("mcpdev completion "), []string{"bash", "fish", "zsh"}; !slices.Equal(got, want) {

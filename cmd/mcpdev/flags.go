@@ -65,7 +65,7 @@ func parseArgs(args []string) (*config, error) {
 		return nil, inspector.Usagef("no command or target")
 	}
 	switch args[0] {
-	case "tools", "call", "test", "cache", "completion", "resources", "templates", "prompts", "read", "prompt", "complete":
+	case "tools", "call", "test", "cache", "completion", "resources", "templates", "prompts", "read", "prompt", "complete", "logout":
 		cfg.cmd, args = args[0], args[1:]
 	case "help":
 		return nil, flag.ErrHelp
@@ -97,11 +97,16 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	case "cache":
 		fs.Var((*ageFlag)(&cfg.olderThan), "older-than", "")
 		return fs
-	case "completion", "version":
+	case "completion", "version", "logout":
 		return fs
 	}
 	fs.Var((*listFlag)(&cfg.resolve.Env), "env", "")
 	fs.Var((*listFlag)(&cfg.resolve.Headers), "header", "")
+	fs.StringVar(&cfg.resolve.Auth.ClientID, "client-id", "", "")
+	fs.StringVar(&cfg.resolve.Auth.ClientSecret, "client-secret", "", "")
+	fs.StringVar(&cfg.resolve.Auth.ClientMetadataURL, "client-metadata-url", "", "")
+	fs.Var((*listFlag)(&cfg.resolve.Auth.Scopes), "scope", "")
+	fs.BoolVar(&cfg.resolve.Auth.NoBrowser, "no-browser", false, "")
 	fs.StringVar(&cfg.resolve.Dir, "cwd", "", "")
 	fs.StringVar(&cfg.resolve.Config, "config", "", "")
 	fs.StringVar(&cfg.resolve.Server, "server", "", "")
@@ -151,6 +156,10 @@ func (cfg *config) split() error {
 		}
 	case "cache":
 		return cfg.splitCache()
+	case "logout":
+		if len(rest) != 1 || !strings.HasPrefix(rest[0], "http") {
+			return inspector.Usagef("logout: want one server URL (http(s)://host/mcp)")
+		}
 	case "completion":
 		if len(rest) != 1 || !slices.Contains(completionShells, rest[0]) {
 			return inspector.Usagef("completion: want one shell: %s", strings.Join(completionShells, ", "))

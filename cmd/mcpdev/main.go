@@ -69,6 +69,8 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		return nil
 	case "cache":
 		return cli.RunCache(stdout, &cli.CacheOptions{Clean: cfg.cacheClean, OlderThan: cfg.olderThan})
+	case "logout":
+		return logout(stdout, cfg.positional[0])
 	case "test":
 		topts := &testsession.Options{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
 		if cfg.watchTests {
@@ -131,6 +133,7 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connec
 	warn := warner(stderr)
 	opts := &target.ConnectOptions{
 		Timeout:       cfg.connectTimeout,
+		AuthOut:       stderr,
 		Client:        &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
 		OnStdoutNoise: noiseWarner(warn, 10),
 	}
@@ -146,6 +149,20 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connec
 		}
 	}
 	return t.Connect(ctx, opts)
+}
+
+// logout forgets the saved sign-in to the server at url.
+func logout(stdout io.Writer, url string) error {
+	had, err := target.Logout("", url)
+	switch {
+	case err != nil:
+		return err
+	case had:
+		fmt.Fprintf(stdout, "signed out of %s\n", termtext.Line(url))
+	default:
+		fmt.Fprintf(stdout, "no saved sign-in for %s\n", termtext.Line(url))
+	}
+	return nil
 }
 
 // warner prints warnings on stderr; they may quote the server.

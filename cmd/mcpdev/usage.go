@@ -25,6 +25,7 @@ Usage:
                                          and what each target takes
   mcpdev cache clean [--older-than 7d]   empty it (or drop targets unused that
                                          long); it is also trimmed by itself
+  mcpdev logout URL                      forget the saved sign-in to an HTTP server
   mcpdev completion bash|zsh|fish        print a shell completion script:
                                          source <(mcpdev completion bash)
   mcpdev --version                       version, Go version and commit
@@ -44,6 +45,14 @@ Target flags (every command that takes a TARGET):
   --env K=V          add to the server's environment (repeatable)
   --cwd DIR          the server's working directory
   --header "K: V"    HTTP header (repeatable)
+  --no-browser       print the sign-in URL of a protected HTTP server instead
+                     of opening a browser (mcpdev signs in by itself on a 401
+                     that names an authorization server, OAuth 2.1 with PKCE,
+                     and keeps the sign-in in the user config directory, 0600)
+  --client-id ID, --client-secret S   a client registered with the server's
+                     authorization server (default: it registers itself)
+  --client-metadata-url URL  this client's metadata document, as its id
+  --scope S          ask for scope S (repeatable; default: what the server asks)
   --config FILE      an mcp.json-style file;  --server NAME  picks its entry
   --connect-timeout  how long to wait for initialize (default 30s)
   --max-message-size the longest message taken from the server (default

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/build"
@@ -45,7 +46,7 @@ func (e *ConnectError) Error() string {
 
 func (e *ConnectError) Unwrap() error { return e.Err }
 
-// AuthRequired reports an HTTP 401 or 403 answer.
+// AuthRequired reports an HTTP 401 or 403 answer, or a failed sign-in.
 func (e *ConnectError) AuthRequired() bool { return e.Status == 401 || e.Status == 403 }
 
 // Report is the doctor's explanation of the failure.
@@ -68,6 +69,12 @@ type ConnectOptions struct {
 	// Lines before the handshake arrive once it succeeded; when it fails,
 	// the doctor reports them instead.
 	OnStdoutNoise func(line string)
+	// AuthOut is where signing in to an HTTP server prints its URL and
+	// steps (nil: nowhere; the browser still opens unless --no-browser).
+	AuthOut io.Writer
+	// ConfigDir holds the saved sign-ins, in mcpdev/auth (default
+	// os.UserConfigDir()).
+	ConfigDir string
 	// OnBuild is told when the build of a Go target starts (done false)
 	// and ends (done true, whether it succeeded or not): a build from a
 	// cold cache takes seconds, and a user should see why nothing happens.

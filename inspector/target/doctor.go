@@ -14,6 +14,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/build"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/oauth"
 )
 
 // Report is the connection doctor's verdict: what happened and what to try.
@@ -113,9 +114,12 @@ func diagnoseStart(r *Report, ce *ConnectError) {
 	case errors.Is(ce.Err, os.ErrPermission):
 		r.Kind, r.Summary = "not-executable", fmt.Sprintf("%s is not executable", ce.Target.Command)
 		r.Hints = []string{"chmod +x " + ce.Target.Command + ", or run it through its interpreter: mcpdev -- python3 " + ce.Target.Command}
+	case errors.As(ce.Err, new(*oauth.SignInError)):
+		r.Kind, r.Summary = "auth-required", "signing in failed: "+ce.Err.Error()
+		r.Hints = []string{"mcpdev logout " + ce.Target.URL + " forgets a saved sign-in; --client-id/--client-secret for a registered client, --scope for other scopes"}
 	case ce.AuthRequired():
 		r.Kind, r.Summary = "auth-required", fmt.Sprintf("HTTP %d: authentication required", ce.Status)
-		r.Hints = []string{"pass credentials with --header \"Authorization: Bearer …\""}
+		r.Hints = []string{"the server names no authorization server to sign in with: pass credentials with --header \"Authorization: Bearer …\""}
 	case ce.Status != 0:
 		r.Kind, r.Summary = "http-status", fmt.Sprintf("HTTP %d from %s", ce.Status, ce.Target.URL)
 		r.Hints = []string{"check the URL (MCP endpoints usually end in /mcp)"}

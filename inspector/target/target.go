@@ -51,6 +51,8 @@ type Target struct {
 	// URL and Headers reach an HTTP server (KindHTTP).
 	URL     string
 	Headers map[string]string
+	// Auth is how to sign in to an HTTP server that asks (OAuth 2.1).
+	Auth AuthOptions
 	// BuildCache is where Go targets are built (default: the user cache
 	// directory, mcpdev/build).
 	BuildCache string
@@ -82,6 +84,9 @@ type ResolveOptions struct {
 	BaseDir        string
 	BuildCache     string
 	MaxMessageSize int // --max-message-size (0: DefaultMaxMessageSize)
+	// Auth: --client-id, --client-secret, --scope, --client-metadata-url,
+	// --no-browser.
+	Auth AuthOptions
 }
 
 // Resolve turns the target words of a command line into a Target:
@@ -131,7 +136,7 @@ func (o *ResolveOptions) flagWords() []string {
 	if o.MaxMessageSize > 0 {
 		w = append(w, "--max-message-size", strconv.Itoa(o.MaxMessageSize))
 	}
-	return w
+	return append(w, o.Auth.flagWords()...)
 }
 
 func resolveWords(words []string, o *ResolveOptions) (*Target, error) {
@@ -264,6 +269,7 @@ func applyCommon(t *Target, o *ResolveOptions) error {
 	}
 	t.BuildCache = o.BuildCache
 	t.MaxMessageSize = o.MaxMessageSize
+	t.Auth = o.Auth
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -108,7 +109,20 @@ func connectOptions(box *mailbox, ask *asker) *target.ConnectOptions {
 			client.OnWarning(&target.StdoutNoiseError{Line: line})
 		},
 		OnBuild: func(done bool) { box.push(buildEvent{done: done}) },
+		// Signing in to a protected HTTP server: its URL and steps go to
+		// the logs pane.
+		AuthOut: authLines{box},
 	}
+}
+
+// authLines writes each line of the sign-in's output to the logs pane.
+type authLines struct{ box *mailbox }
+
+func (a authLines) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		a.box.push(logEvent{at: time.Now(), level: "auth", text: strings.TrimPrefix(line, "mcpdev: ")})
+	}
+	return len(p), nil
 }
 
 // connectCmd starts the server and initializes it.

@@ -216,3 +216,36 @@ func TestNewAuthorizationServerMeansNewRegistration(t *testing.T) {
 		t.Errorf("at the new server: %d registrations, token requests %v", as2.Count("/register"), as2.TokenRequests)
 	}
 }
+
+// A request given up during the sign-in (a probe that timed out while the
+// user is in the browser) returns at once; the sign-in goes on, and the
+// next request gets its token instead of starting another.
+func TestSignInOutlivesAGivenUpRequest(t *testing.T) {
+	as := testutil.NewAuthServer(t)
+	rs := newResource(t, as, "path")
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 2)
+	tr := oauth.NewTransport(&oauth.Options{OpenURL: func(_ context.Context, u string) error {
+		urls <- u
+		cancel() // the first request is given up while the user signs in
+		return nil
+	}})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, rs.URL, strings.NewReader(body))
+	if _, err := tr.RoundTrip(req); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the given-up request: err = %v", err)
+	}
+	second := make(chan error, 1)
+	go func() {
+		_, err := post(t, tr, rs.URL, body)
+		second <- err
+	}()
+	if err := testutil.Browser(context.Background(), <-urls); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-second; err != nil {
+		t.Fatal(err)
+	}
+	if n := len(as.Authorizations); n != 1 {
+		t.Errorf("%d sign-ins, want 1", n)
+	}
+}

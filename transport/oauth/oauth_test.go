@@ -3,6 +3,8 @@ package oauth_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -101,8 +103,9 @@ func TestSignInRefusesBadInput(t *testing.T) {
 			opts := &oauth.Options{OpenURL: testutil.Browser}
 			tt.setup(as, rs, opts)
 			_, err := post(t, oauth.NewTransport(opts), rs.URL, body)
-			if !errors.Is(err, tt.want) {
-				t.Fatalf("err = %v, want %v", err, tt.want)
+			var se *oauth.SignInError
+			if !errors.Is(err, tt.want) || !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a SignInError wrapping %v", err, tt.want)
 			}
 			noTokenIn(t, err.Error())
 		})
@@ -175,5 +178,24 @@ func TestScopeSelection(t *testing.T) {
 				t.Errorf("scope %q (present %v), want %q", got.Get("scope"), got.Has("scope"), tt.want)
 			}
 		})
+	}
+}
+
+// A 401 without a Bearer challenge is not a sign-in request: it is
+// handed back as it is, and no metadata is looked for.
+func TestBare401IsLeftAlone(t *testing.T) {
+	var asked int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked++
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	resp, err := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser}).Client().Get(srv.URL + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized || asked != 1 {
+		t.Errorf("status %d after %d requests, want 401 after 1", resp.StatusCode, asked)
 	}
 }

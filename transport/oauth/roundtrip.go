@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"golang.org/x/oauth2"
@@ -30,9 +31,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		drain(resp)
 		if attempt >= t.opts.MaxAttempts {
-			return nil, fmt.Errorf("%w after %d sign-ins: HTTP %d %s", ErrTooManyAttempts, attempt, resp.StatusCode, ch.Error)
+			return nil, &SignInError{fmt.Errorf("%w after %d sign-ins: HTTP %d %s", ErrTooManyAttempts, attempt, resp.StatusCode, clean(ch.Error))}
 		}
-		if err := t.signIn(req, ch, resp.StatusCode, gen); err != nil {
+		if err := t.signInFor(req, ch, resp.StatusCode, gen); err != nil {
 			return nil, err
 		}
 	}
@@ -61,13 +62,21 @@ func replayable(req *http.Request) bool {
 	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
 }
 
-// refusal says whether resp asks for a (better) token: a 401, or a 403
-// whose challenge is insufficient_scope.
+// SignInError is what RoundTrip returns when a sign-in failed: Err is
+// one of the package's sentinels, wrapped with the details.
+type SignInError struct{ Err error }
+
+func (e *SignInError) Error() string { return e.Err.Error() }
+func (e *SignInError) Unwrap() error { return e.Err }
+
+// refusal says whether resp asks for a (better) token: a 401 with a Bearer
+// challenge (RFC 6750 §3: a server that wants bearer tokens says so; a
+// bare 401 is left to the caller), or a 403 whose challenge is
+// insufficient_scope.
 func refusal(resp *http.Response) (Challenge, bool) {
 	switch resp.StatusCode {
 	case http.StatusUnauthorized:
-		ch, _ := ParseChallenge(resp.Header)
-		return ch, true
+		return ParseChallenge(resp.Header)
 	case http.StatusForbidden:
 		ch, ok := ParseChallenge(resp.Header)
 		return ch, ok && ch.Error == "insufficient_scope"
@@ -82,16 +91,33 @@ func drain(resp *http.Response) {
 	resp.Body.Close()
 }
 
-// signIn gets a new token for the server at req.URL, unless another
+// signInFor signs in for req. The sign-in does not end with req: a
+// request given up (a probe timing out while the user is in the browser)
+// returns at once, and the requests after it wait for the same sign-in
+// instead of starting another.
+func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int) error {
+	done := make(chan error, 1)
+	go func() { done <- t.signIn(context.WithoutCancel(req.Context()), req.URL, ch, status, gen) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return &SignInError{err}
+		}
+		return nil
+	case <-req.Context().Done():
+		return req.Context().Err()
+	}
+}
+
+// signIn gets a new token for the server at server, unless another
 // request got one since gen.
-func (t *Transport) signIn(req *http.Request, ch Challenge, status, gen int) error {
+func (t *Transport) signIn(ctx context.Context, server *url.URL, ch Challenge, status, gen int) error {
 	t.flow.Lock()
 	defer t.flow.Unlock()
 	if _, now := t.current(); now != gen {
 		return nil // a sign-in finished meanwhile: try its token
 	}
-	ctx := req.Context()
-	d, err := t.discover(ctx, req.URL, ch)
+	d, err := t.discover(ctx, server, ch)
 	if err != nil {
 		return err
 	}

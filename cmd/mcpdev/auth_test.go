@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// protectedServer is an sdk server with the tool Hi that wants tokens of
+// as, on 127.0.0.1.
+func protectedServer(t *testing.T, as *testutil.AuthServer) string {
+	s := sdk.NewServer("hi", nil)
+	sdk.Tool(s, Hi)
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
+		Verify: func(_ context.Context, token string) (*transport.Identity, error) {
+			scopes, ok := as.Scopes(token)
+			if !ok {
+				return nil, sdk.ErrInvalidToken
+			}
+			return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
+		},
+		Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
+	}})
+	t.Cleanup(func() { h.Close() })
+	h.Mount(mux, "/mcp")
+	return srv.URL + "/mcp"
+}
+
+// signingIn runs mcpdev with --no-browser and plays the user: it opens
+// the URL mcpdev prints (the test authorization server consents at once).
+func signingIn(t *testing.T, args ...string) (result, int) {
+	t.Helper()
+	cmd := exec.Command(mcpdevBin, append(args, "--no-browser")...)
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "MCPDEV_CACHE="+buildCache)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var errText strings.Builder
+	opened := 0
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		line := sc.Text()
+		errText.WriteString(line + "\n")
+		if u, ok := strings.CutPrefix(line, "mcpdev: sign in at "); ok {
+			opened++
+			if err := testutil.Browser(context.Background(), u); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	err := cmd.Wait()
+	r := result{stdout: out.String(), stderr: errText.String()}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		r.code = ee.ExitCode()
+	}
+	return r, opened
+}
+
+// mcpdev signs in to a protected server (the URL printed with
+// --no-browser), keeps the sign-in in the user config directory (0600)
+// for the next run, forgets it with logout, and never prints a token.
+func TestSignInToProtectedServer(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	as := testutil.NewAuthServer(t)
+	url := protectedServer(t, as)
+
+	var printed []string
+	defer func() {
+		for _, text := range printed {
+			if strings.Contains(text, testutil.TokenPrefix) {
+				t.Errorf("a token was printed:\n%s", text)
+			}
+		}
+	}()
+	r, opened := signingIn(t, "call", url, "hi", "name=oauth")
+	printed = append(printed, r.stdout, r.stderr)
+	if r.code != 0 || !strings.Contains(r.stdout, "hi oauth") || opened != 1 {
+		t.Fatalf("exit %d, %d sign-ins\nstdout:\n%s\nstderr:\n%s", r.code, opened, r.stdout, r.stderr)
+	}
+	for _, step := range []string{"auth: resource-metadata", "auth: registered", "auth: token"} {
+		if !strings.Contains(r.stderr, step) {
+			t.Errorf("stderr lacks %q:\n%s", step, r.stderr)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "mcpdev", "auth", "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("saved sign-ins: %v", files)
+	}
+	if fi, err := os.Stat(files[0]); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the saved sign-in's mode: %v %v", fi.Mode(), err)
+	}
+
+	r, opened = signingIn(t, "tools", url)
+	printed = append(printed, r.stdout, r.stderr)
+	if r.code != 0 || opened != 0 {
+		t.Errorf("second run: exit %d, %d sign-ins (want the saved one)\n%s", r.code, opened, r.stderr)
+	}
+	as.Expire()
+	r, opened = signingIn(t, "tools", url)
+	printed = append(printed, r.stdout, r.stderr)
+	if r.code != 0 || opened != 0 || !strings.Contains(r.stderr, "auth: refresh") {
+		t.Errorf("after expiry: exit %d, %d sign-ins (want a refresh)\n%s", r.code, opened, r.stderr)
+	}
+
+	if r := mcpdev(t, "logout", url); r.code != 0 || !strings.Contains(r.stdout, "signed out") {
+		t.Errorf("logout: exit %d %s%s", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(files[0]); !os.IsNotExist(err) {
+		t.Errorf("the sign-in is still saved: %v", err)
+	}
+}
+
+// A sign-in that cannot be done ends with exit 3 and a clear message.
+func TestSignInFailureExits3(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	as := testutil.NewAuthServer(t)
+	as.NoS256 = true
+	r, _ := signingIn(t, "tools", protectedServer(t, as))
+	if r.code != 3 || r.errJSON(t)["kind"] != "auth-required" || !strings.Contains(r.stderr, "PKCE") {
+		t.Fatalf("exit %d, want 3\nstderr:\n%s", r.code, r.stderr)
+	}
+}
