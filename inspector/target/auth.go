@@ -45,6 +45,15 @@ func (a *AuthOptions) flagWords() []string {
 	return w
 }
 
+// usable is a saved sign-in, unless --client-id names another client
+// than the one it was made with (then the user signs in afresh).
+func (a *AuthOptions) usable(c *oauth.Credentials) *oauth.Credentials {
+	if c == nil || (a.ClientID != "" && c.ClientID != a.ClientID) {
+		return nil
+	}
+	return c
+}
+
 // signInWait bounds how long a sign-in waits for the browser's redirect.
 const signInWait = 5 * time.Minute
 
@@ -62,7 +71,7 @@ func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oaut
 	return oauth.NewTransport(&oauth.Options{
 		Base: http.DefaultTransport, ClientID: a.ClientID, ClientSecret: a.ClientSecret,
 		ClientMetadataURL: a.ClientMetadataURL, Scopes: a.Scopes, ClientName: "mcpdev",
-		Credentials: loadCredentials(cache), CallbackTimeout: signInWait,
+		Credentials: a.usable(loadCredentials(cache)), CallbackTimeout: signInWait,
 		OnCredentials: func(c *oauth.Credentials) {
 			if err := saveCredentials(cache, c); err != nil {
 				fmt.Fprintf(out, "mcpdev: warning: the sign-in is not saved: %v\n", err)
