@@ -216,6 +216,11 @@ func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
 
 func mustJSON(v any) json.RawMessage {
 	defer startPhase("infer").end()
+	if s, ok := v.(*jsonschema.Schema); ok {
+		if b, ok := schemaJSON(s); ok {
+			return b
+		}
+	}
 	b, err := jsonenc.Marshal(v)
 	if err != nil {
 		panic(err)
