@@ -30,6 +30,10 @@ func fastResult(id []byte, result any) (*transport.Message, bool) {
 		e.promptResult(r)
 	case *ReadResourceResult:
 		e.readResult(r)
+	case *ListToolsResult:
+		e.listToolsResult(r)
+	case *InitializeResult:
+		e.initializeResult(r)
 	default:
 		return nil, false
 	}

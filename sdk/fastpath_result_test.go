@@ -32,6 +32,21 @@ func checkFastResult(t testing.TB, result any) bool {
 	return true
 }
 
+// checkFastResults checks 10,000 generated results, and that the fast
+// path takes enough of them to be tested.
+func checkFastResults(t *testing.T, name string, gen func() any) {
+	t.Helper()
+	fast := 0
+	for range 10000 {
+		if checkFastResult(t, gen()) {
+			fast++
+		}
+	}
+	if fast < 2500 {
+		t.Errorf("%s: the fast path was taken %d times of 10000: too rarely to be tested", name, fast)
+	}
+}
+
 type resultGen struct{ r *rand.Rand }
 
 // text picks one of resultTexts, the huge last one rarely.
@@ -119,15 +134,7 @@ func TestPromptAndReadResultEncoding(t *testing.T) {
 		name string
 		gen  func() any
 	}{{"prompts/get", func() any { return g.prompt() }}, {"resources/read", func() any { return g.read() }}} {
-		fast := 0
-		for range 10000 {
-			if checkFastResult(t, tt.gen()) {
-				fast++
-			}
-		}
-		if fast < 2500 {
-			t.Errorf("%s: the fast path was taken %d times of 10000: too rarely to be tested", tt.name, fast)
-		}
+		checkFastResults(t, tt.name, tt.gen)
 	}
 }
 
@@ -147,5 +154,88 @@ func FuzzResultEncoders(f *testing.F) {
 		checkFastResult(t, &CallToolResult{Content: []Content{c}, StructuredContent: raw, ResultType: s2})
 		checkFastResult(t, &GetPromptResult{Description: s1, Messages: []PromptMessage{{Role: Role(s2), Content: c}}, Meta: raw})
 		checkFastResult(t, &ReadResourceResult{Contents: []ResourceContents{rc, {URI: s2, Text: s1}}})
+		tool := ToolInfo{Name: s1, Description: s2, InputSchema: raw, Annotations: &ToolAnnotations{Title: s2, ReadOnlyHint: new(kind&4 != 0)},
+			Icons: []Icon{{Src: s1, Sizes: []string{s2}}}, Meta: raw}
+		checkFastResult(t, &ListToolsResult{Tools: []ToolInfo{tool}, NextCursor: s2})
+		checkFastResult(t, &InitializeResult{ProtocolVersion: s1, ServerInfo: Implementation{Name: s2, Version: s1}, Instructions: s2,
+			Capabilities: ServerCapabilities{Tools: &ToolsCapability{ListChanged: kind&8 != 0}, Resources: &ResourcesCapability{Subscribe: kind&16 != 0}}})
 	})
+}
+
+func (g resultGen) hint() *bool {
+	if g.r.IntN(3) == 0 {
+		return nil
+	}
+	return new(g.r.IntN(2) == 0)
+}
+
+func (g resultGen) tool() ToolInfo {
+	t := ToolInfo{Name: g.text(), Title: g.opt(), Description: g.opt(), InputSchema: g.raw(), OutputSchema: g.raw(), Meta: g.raw()}
+	if g.r.IntN(3) == 0 {
+		t.Annotations = &ToolAnnotations{Title: g.opt(), ReadOnlyHint: g.hint(), DestructiveHint: g.hint(), IdempotentHint: g.hint(), OpenWorldHint: g.hint()}
+	}
+	if g.r.IntN(4) == 0 {
+		t.Execution = &ToolExecution{TaskSupport: g.opt()}
+	}
+	if g.r.IntN(4) == 0 {
+		t.Icons = []Icon{{Src: g.text(), MimeType: g.opt(), Theme: g.opt()}}
+		if g.r.IntN(2) == 0 {
+			t.Icons = append(t.Icons, Icon{Src: g.text(), Sizes: []string{g.text(), "48x48"}})
+		}
+	}
+	if g.r.IntN(20) == 0 {
+		t.InputSchema = json.RawMessage{} // encoding/json refuses it: not taken
+	}
+	return t
+}
+
+func (g resultGen) listTools() *ListToolsResult {
+	res := &ListToolsResult{NextCursor: g.opt()}
+	if g.r.IntN(10) != 0 {
+		res.Tools = []ToolInfo{}
+		for range g.r.IntN(3) {
+			res.Tools = append(res.Tools, g.tool())
+		}
+	}
+	if g.r.IntN(3) == 0 {
+		res.ResultType, res.CacheScope, res.TTLMs = g.text(), g.opt(), new(g.r.Int64N(1<<40))
+	}
+	return res
+}
+
+func (g resultGen) initialize() *InitializeResult {
+	c := ServerCapabilities{}
+	if g.r.IntN(2) == 0 {
+		c.Tools = &ToolsCapability{ListChanged: g.r.IntN(2) == 0}
+	}
+	if g.r.IntN(2) == 0 {
+		c.Resources = &ResourcesCapability{Subscribe: g.r.IntN(2) == 0, ListChanged: g.r.IntN(2) == 0}
+	}
+	if g.r.IntN(2) == 0 {
+		c.Logging = &struct{}{}
+	}
+	if g.r.IntN(2) == 0 {
+		c.Prompts = &PromptsCapability{ListChanged: g.r.IntN(2) == 0}
+	}
+	if g.r.IntN(2) == 0 {
+		c.Completions = &struct{}{}
+	}
+	if g.r.IntN(10) == 0 {
+		c.Extensions = map[string]json.RawMessage{"x": json.RawMessage(`{}`)} // not taken
+	}
+	return &InitializeResult{ProtocolVersion: g.text(), Capabilities: c,
+		ServerInfo: Implementation{Name: g.text(), Title: g.opt(), Version: g.opt()}, Instructions: g.opt()}
+}
+
+// The tools/list and initialize results written by hand are byte for byte
+// what transport.NewResult (jsonenc.Marshal) writes, with every optional
+// member, capability and hostile text.
+func TestListAndInitializeEncoding(t *testing.T) {
+	g := resultGen{rand.New(rand.NewPCG(23, 24))}
+	for _, tt := range []struct {
+		name string
+		gen  func() any
+	}{{"tools/list", func() any { return g.listTools() }}, {"initialize", func() any { return g.initialize() }}} {
+		checkFastResults(t, tt.name, tt.gen)
+	}
 }
