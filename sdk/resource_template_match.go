@@ -21,7 +21,19 @@ type fastMatch struct {
 	reserved []bool // {+name}: reserved characters pass through
 }
 
-var simpleExpr = regexp.MustCompile(`^\+?[A-Za-z0-9_]+$`)
+// simpleExpr reports whether a template expression is {name} or {+name}
+// (name of ASCII letters, digits and underscores): a loop rather than a
+// regexp compiled in every server's package init.
+func simpleExpr(expr string) bool {
+	expr = strings.TrimPrefix(expr, "+")
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return expr != ""
+}
 
 // newFastMatch returns nil when t has an expression of another form.
 func newFastMatch(t *uritemplate.Template) *fastMatch {
@@ -37,7 +49,7 @@ func newFastMatch(t *uritemplate.Template) *fastMatch {
 			return nil
 		}
 		expr := raw[open+1 : open+end]
-		if !simpleExpr.MatchString(expr) {
+		if !simpleExpr(expr) {
 			return nil
 		}
 		f.reserved = append(f.reserved, expr[0] == '+')

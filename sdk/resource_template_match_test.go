@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/yosida95/uritemplate/v3"
@@ -73,6 +74,16 @@ func TestTemplateFastMatchForms(t *testing.T) {
 	} {
 		if got := newFastMatch(uritemplate.MustNew(tmpl)) != nil; got != want {
 			t.Errorf("%s: fast matcher %v, want %v", tmpl, got, want)
+		}
+	}
+}
+
+// simpleExpr accepts exactly what the pattern ^\+?[A-Za-z0-9_]+$ accepts.
+func TestSimpleExprMatchesPattern(t *testing.T) {
+	re := regexp.MustCompile(`^\+?[A-Za-z0-9_]+$`)
+	for _, expr := range []string{"", "+", "++a", "a", "+isbn", "A_9", "a-b", "a.b", "é", "a\n", "a b", "+a+", "_", "9", "a,b", "#a", "a:3", "a*"} {
+		if got, want := simpleExpr(expr), re.MatchString(expr); got != want {
+			t.Errorf("simpleExpr(%q) = %v, want %v", expr, got, want)
 		}
 	}
 }
