@@ -112,7 +112,7 @@ func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
 }
 
 // compileFast is the fast validator of an argument schema, with the format
-// and base64 checks the jsonschema library is configured with.
+// and base64 checks the full validator is configured with.
 func compileFast(root map[string]any) *wire.Validator {
 	return wire.CompileValidator(root, wire.Checks{Format: pydantic.Format, Base64: base64Check})
 }

@@ -12,7 +12,8 @@ import (
 // Each bespoke path against the alternative it stands in for, on the
 // usual tools/call: "bespoke" is the fast path, "codec" the JSON codec
 // (wire.JSON: encoding/json, or a library swapped in under a build tag,
-// see internal/wire/codec.go), "library" the jsonschema library.
+// see internal/wire/codec.go), "library" the full validator
+// (internal/validate, which stands in for the jsonschema library).
 
 type fastBenchArgs struct {
 	Query string  `json:"query"`
