@@ -68,6 +68,9 @@ func TestFastResultWritesEveryField(t *testing.T) {
 	check := func(where string, base any, field func(any) reflect.Value) {
 		t.Helper()
 		for f := range field(base).Type().Fields() {
+			if where+"."+f.Name == "InitializeResult.Capabilities" {
+				continue // each capability on its own: checkCapabilities
+			}
 			r := reflect.New(reflect.TypeOf(base).Elem())
 			r.Elem().Set(reflect.ValueOf(base).Elem())
 			nonZero(t, field(r.Interface()).FieldByIndex(f.Index))
@@ -94,4 +97,43 @@ func TestFastResultWritesEveryField(t *testing.T) {
 	check("ResourceContents", &ReadResourceResult{Contents: []ResourceContents{{URI: "x"}}}, func(r any) reflect.Value {
 		return reflect.ValueOf(&r.(*ReadResourceResult).Contents[0]).Elem()
 	})
+	check("ListToolsResult", &ListToolsResult{Tools: []ToolInfo{}}, self)
+	tool := func(r any) *ToolInfo { return &r.(*ListToolsResult).Tools[0] }
+	withTool := func() *ListToolsResult {
+		return &ListToolsResult{Tools: []ToolInfo{{Name: "t", InputSchema: []byte(`{}`), Annotations: &ToolAnnotations{},
+			Execution: &ToolExecution{}, Icons: []Icon{{Src: "x"}}}}}
+	}
+	check("ToolInfo", withTool(), func(r any) reflect.Value { return reflect.ValueOf(tool(r)).Elem() })
+	check("ToolAnnotations", withTool(), func(r any) reflect.Value { return reflect.ValueOf(tool(r).Annotations).Elem() })
+	check("ToolExecution", withTool(), func(r any) reflect.Value { return reflect.ValueOf(tool(r).Execution).Elem() })
+	check("Icon", withTool(), func(r any) reflect.Value { return reflect.ValueOf(&tool(r).Icons[0]).Elem() })
+	check("InitializeResult", &InitializeResult{}, self)
+	check("Implementation", &InitializeResult{}, func(r any) reflect.Value {
+		return reflect.ValueOf(&r.(*InitializeResult).ServerInfo).Elem()
+	})
+	checkCapabilities(t)
+}
+
+// checkCapabilities is TestFastResultWritesEveryField for the capabilities
+// of an initialize result: each one written as jsonenc.Marshal writes it,
+// but tasks and extensions, which the fast path leaves to encoding/json.
+func checkCapabilities(t *testing.T) {
+	for f := range reflect.TypeFor[ServerCapabilities]().Fields() {
+		r := &InitializeResult{ProtocolVersion: "v"}
+		if f.Name == "Tasks" || f.Name == "Extensions" {
+			continue
+		}
+		nonZero(t, reflect.ValueOf(&r.Capabilities).Elem().FieldByIndex(f.Index))
+		got, ok := fastResult([]byte(`1`), r)
+		want, err := transport.NewResult([]byte(`1`), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok || string(got.Result) != string(want.Result) {
+			t.Errorf("ServerCapabilities.%s set: fast path (taken: %v) %s, jsonenc.Marshal %s", f.Name, ok, got.Result, want.Result)
+		}
+	}
+	if _, ok := fastResult([]byte(`1`), &InitializeResult{Capabilities: ServerCapabilities{Tasks: &TasksCapability{}}}); ok {
+		t.Error("the fast path wrote a tasks capability")
+	}
 }
