@@ -158,7 +158,8 @@ func (p *resultPane) dataLines() []string {
 	d, st := p.data, p.st
 	var out []string
 	n := len(d.blocks)
-	for i, b := range d.blocks {
+	for i := range d.blocks {
+		b := &d.blocks[i]
 		out = append(out, p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
 		if b.notes != "" {
 			for _, l := range p.wrap(b.notes) {
@@ -166,7 +167,7 @@ func (p *resultPane) dataLines() []string {
 			}
 		}
 		if b.text != "" {
-			out = append(out, p.wrapSafe(b.text)...)
+			out = append(out, p.wrapText(b)...)
 		}
 		out = append(out, p.wrapJSON(b.json)...)
 	}

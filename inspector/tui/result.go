@@ -32,6 +32,7 @@ type blockData struct {
 	notes  string   // its annotations (audience, priority, lastModified)
 	text   string   // text to wrap (text blocks, embedded text resources)
 	json   []string // pretty JSON lines when the text was JSON
+	code   codeText // how text is highlighted (highlight.go)
 }
 
 // verdict is the output-schema check of structuredContent.
@@ -136,7 +137,7 @@ func (d *resultData) embedded(i int, c sdk.Content) blockData {
 	if js := jsonLines(r.Text); js != nil {
 		b.json = js
 	} else {
-		b.text = r.Text
+		b.text, b.code.lexer = r.Text, codeLexer(r.MimeType, r.URI)
 	}
 	return b
 }

@@ -28,6 +28,8 @@ type Styles struct {
 	Success, ToolError      lipgloss.Style
 	ProtocolError, Cancel   lipgloss.Style
 	JSONKey, JSONString     lipgloss.Style
+	CodeKeyword, CodeNumber lipgloss.Style // highlighted code (highlight.go)
+	CodeComment, CodeEmph   lipgloss.Style
 
 	Level                  map[string]lipgloss.Style // log levels, plus "stderr"
 	Sent, Received, Match  lipgloss.Style
@@ -72,6 +74,8 @@ func NewStyles(isDark bool) Styles {
 	s.Success, s.ToolError = fg(s.OK).Bold(true), fg(s.Warn).Bold(true)
 	s.ProtocolError, s.Cancel = fg(s.Bad).Bold(true), fg(s.Muted).Bold(true)
 	s.JSONKey, s.JSONString = fg(s.Info), fg(s.OK)
+	s.CodeKeyword, s.CodeNumber = fg(s.Accent), fg(s.Warn)
+	s.CodeComment, s.CodeEmph = fg(s.Muted).Italic(true), lipgloss.NewStyle().Italic(true)
 	s.Level = map[string]lipgloss.Style{
 		"debug": fg(s.Muted), "info": fg(s.Info), "notice": fg(s.Info).Bold(true),
 		"warning": fg(s.Warn), "error": fg(s.Bad), "critical": fg(s.Bad).Bold(true),
