@@ -26,6 +26,8 @@ const (
 	exitRPCError    = 7 // another JSON-RPC error from the server
 	exitTimeout     = 8 // a request timed out
 	exitTooLarge    = 9 // a message from the server was over the size limit
+	// exitInterrupted is ctrl+c (SIGINT): 128 + 2, as a shell reports it.
+	exitInterrupted = 130
 )
 
 // exitCode maps an error returned by this package to the command's exit code.
@@ -43,6 +45,8 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.Is(err, context.Canceled):
+		return exitInterrupted // only ctrl+c cancels the command's context
 	case errors.As(err, &usage):
 		return exitUsage
 	case errors.As(err, &conn):
@@ -71,6 +75,7 @@ var errorKinds = map[int]string{
 	exitUsage: "error", exitArgsRefused: "arguments-refused", exitAuth: "auth-required",
 	exitConnect: "connect-failed", exitToolError: "tool-error", exitBadSchema: "invalid-schema",
 	exitRPCError: "jsonrpc-error", exitTimeout: "timeout", exitTooLarge: "message-too-large",
+	exitInterrupted: "interrupted",
 }
 
 // errorJSON is the one-line JSON description of err printed on stderr for

@@ -31,7 +31,9 @@ type config struct {
 	update         bool
 	argsJSON       string
 	answers        []string // call, prompt: --answer key=value… for a tool or prompt that elicits
-	decline        bool     // call, prompt: --decline every elicitation
+	decline        bool     // call, prompt: --decline every elicitation and sampling request
+	sampleReply    *string  // call, prompt: --sample-reply, the answer to every sampling request
+	roots          []string // --root PATH… (repeatable): the roots offered to the server
 
 	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
 	watchTests bool     // mcpdev test --watch
@@ -101,6 +103,9 @@ func (cfg *config) flagSet() *flag.FlagSet {
 		return fs
 	}
 	fs.Var((*listFlag)(&cfg.resolve.Env), "env", "")
+	if cfg.cmd != "test" && cfg.cmd != "" { // the inspector's own roots: see tui.Options
+		fs.Var((*listFlag)(&cfg.roots), "root", "")
+	}
 	fs.Var((*listFlag)(&cfg.resolve.Headers), "header", "")
 	fs.StringVar(&cfg.resolve.Auth.ClientID, "client-id", "", "")
 	fs.StringVar(&cfg.resolve.Auth.ClientSecret, "client-secret", "", "")
@@ -126,6 +131,7 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	if cfg.cmd == "call" || cfg.cmd == "prompt" {
 		fs.Var((*listFlag)(&cfg.answers), "answer", "")
 		fs.BoolVar(&cfg.decline, "decline", false, "")
+		fs.Func("sample-reply", "", func(v string) error { cfg.sampleReply = &v; return nil })
 	}
 	if cfg.cmd == "test" {
 		fs.BoolVar(&cfg.watchTests, "watch", false, "")

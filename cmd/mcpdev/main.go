@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/cli"
 	"github.com/mcpdev/mcpdev/inspector/state"
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -48,6 +49,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	// The description and the JSON line quote the server (its errors, its
 	// output): both go through the sanitizer before the terminal.
+	if exitCode(err) == exitInterrupted {
+		err = errInterrupted
+	}
 	fmt.Fprintf(stderr, "mcpdev: %s\n", termtext.Text(inspector.Describe(err)))
 	var ue *inspector.UsageError
 	if errors.As(err, &ue) {
@@ -56,6 +60,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s\n", termtext.Line(string(errorJSON(err))))
 	return exitCode(err)
 }
+
+// errInterrupted is what a command stopped by ctrl+c reports.
+var errInterrupted = fmt.Errorf("interrupted (ctrl+c): %w", context.Canceled)
 
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	warn := warner(stderr)
@@ -85,17 +92,22 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		}
 		return tui.Run(ctx, t, tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)})
 	}
-	conn, err := connect(ctx, cfg, stderr)
+	// The clock of a call stops while the person answers its questions.
+	pause := &call.Pause{}
+	ctx = call.WithPause(ctx, pause)
+	asker := &cli.Asker{Answers: cfg.answers, Decline: cfg.decline, SampleReply: cfg.sampleReply, In: os.Stdin, Out: stderr, Pause: pause}
+	conn, err := connect(ctx, cfg, stderr, asker)
 	if err != nil {
 		return err
 	}
+	asker.Watch(conn.Done())
 	defer conn.Close()
 	if cfg.cmd != "call" {
 		return runListing(ctx, cfg, stdout, stderr, conn)
 	}
 	opts := &cli.CallOptions{
 		Pairs: cfg.pairs, ArgsJSON: cfg.argsJSON, NoValidate: cfg.noValidate, Strict: cfg.strict,
-		JSON: cfg.json, Timeout: cfg.timeout, Warn: warn,
+		JSON: cfg.json, Timeout: cfg.timeout, Warn: warn, OnURLRequired: asker.URLRequired,
 	}
 	if cfg.verbose {
 		opts.OnProgress = func(p sdk.ProgressParams) {
@@ -125,7 +137,7 @@ func runListing(ctx context.Context, cfg *config, stdout, stderr io.Writer, conn
 	return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warner(stderr)})
 }
 
-func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connection, error) {
+func connect(ctx context.Context, cfg *config, stderr io.Writer, asker *cli.Asker) (*target.Connection, error) {
 	t, err := target.Resolve(cfg.targetWords(), &cfg.resolve)
 	if err != nil {
 		return nil, err
@@ -137,11 +149,18 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer) (*target.Connec
 		Client:        &sdk.ClientOptions{OnWarning: func(err error) { warn(err.Error()) }},
 		OnStdoutNoise: noiseWarner(warn, 10),
 	}
-	// A tool or prompt that elicits asks on the terminal, or takes --answer.
-	// Every command declares it, so that tools lists what call can call
-	// (servers hide the tools that ask from a client that cannot answer).
-	asker := &cli.Asker{Answers: cfg.answers, Decline: cfg.decline, In: os.Stdin, Out: stderr}
-	opts.Client.OnElicit, opts.Client.OnElicitURL = asker.Elicit, asker.ElicitURL
+	// A tool or prompt that elicits or samples asks on the terminal, or
+	// takes --answer / --sample-reply; the roots are --root or the current
+	// directory. Every command declares all three, so that tools lists what
+	// call can call (servers hide the tools that ask from a client that
+	// cannot answer).
+	roots, err := call.Roots(cfg.roots, cfg.resolve.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("--root %w", err)
+	}
+	opts.Client.OnElicit, opts.Client.OnElicitURL, opts.Client.OnSample = asker.Elicit, asker.ElicitURL, asker.Sample
+	opts.Client.SamplingTools = true // the request's tools are shown; the reply is text
+	opts.Client.OnRoots = func(context.Context) ([]sdk.Root, error) { return roots, nil }
 	if cfg.verbose {
 		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
 		opts.Client.OnLog = func(p sdk.LogParams) {

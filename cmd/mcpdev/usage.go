@@ -55,6 +55,9 @@ Target flags (every command that takes a TARGET):
   --scope S          ask for scope S (repeatable; default: what the server asks)
   --config FILE      an mcp.json-style file;  --server NAME  picks its entry
   --connect-timeout  how long to wait for initialize (default 30s)
+  --root PATH        a root offered to the server (roots/list; repeatable);
+                     default: the server's working directory (--cwd, else
+                     the current directory)
   --max-message-size the longest message taken from the server (default
                      256MiB; 64MiB, 100MB, 1GiB…); a longer one fails its call
   -v                 show the server's stderr, log messages and progress
@@ -66,16 +69,20 @@ call flags:
                      call a task-only tool with a plain tools/call)
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
-  --timeout 60s      per request; every progress notification restarts it
+  --timeout 60s      per request; every progress notification restarts it,
+                     and it stops while you answer the server's questions
   --answer key=value answer a tool that asks for a form (elicitation), for
                      scripts; repeatable (key:=JSON too); without it each
-                     field is asked on the terminal
-  --decline          decline every form or URL the tool asks for
+                     field is asked on the terminal; accepts a URL too
+  --sample-reply T   answer every sampling request with the text T; without
+                     it the request is shown and the reply typed (an empty
+                     reply or the end of the input refuses it)
+  --decline          decline every form or URL, refuse every sampling request
 resources, templates, read, prompts, complete flags:  --json (the result as
               the server sent it), --timeout DURATION
 prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
               not declare, or without a required one), --answer key=value,
-              --decline (as for call: a prompt may ask too)
+              --sample-reply TEXT, --decline (as for call: a prompt may ask too)
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes)
 
@@ -107,6 +114,7 @@ Exit codes:
   7  another JSON-RPC error from the server (e.g. a URI it does not have)
   8  timeout
   9  a message from the server was over --max-message-size
+130  interrupted (ctrl+c)
 On failure, the human message on stderr is followed by one line of JSON:
   {"exitCode":N,"kind":"…","message":"…", …}
 `

@@ -7,8 +7,6 @@ package call
 import (
 	"context"
 	"encoding/json"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -65,27 +63,21 @@ func Tool(ctx context.Context, c *target.Connection, name string, argv json.RawM
 }
 
 // WithTimeout runs fn with a context cancelled after timeout of silence;
-// fn calls reset to restart the clock (on progress). An expired clock is a
-// *TimeoutError.
+// fn calls reset to restart the clock (on progress). The clock stops while
+// a Pause in ctx is held. An expired clock is a *TimeoutError.
 func WithTimeout(ctx context.Context, timeout time.Duration, op string, fn func(context.Context, func()) error) error {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var expired atomic.Bool
-	var mu sync.Mutex
-	timer := time.AfterFunc(timeout, func() { expired.Store(true); cancel() })
-	defer timer.Stop()
-	reset := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if !expired.Load() {
-			timer.Reset(timeout)
-		}
+	c := newClock(timeout, cancel)
+	defer c.stop()
+	if p, ok := ctx.Value(pauseKey{}).(*Pause); ok {
+		defer p.add(c)()
 	}
-	err := fn(ctx, reset)
-	if err != nil && expired.Load() {
+	err := fn(ctx, c.reset)
+	if err != nil && c.hasExpired() {
 		return &TimeoutError{Op: op, After: timeout}
 	}
 	return err

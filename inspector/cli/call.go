@@ -28,13 +28,27 @@ type CallOptions struct {
 	OnProgress func(sdk.ProgressParams)
 	// Warn receives warnings (e.g. a schema that cannot be used to validate).
 	Warn func(string)
+	// OnURLRequired has the person open the URLs of a -32042 error
+	// (URLElicitationRequiredError); true calls the tool again.
+	OnURLRequired func(context.Context, []sdk.URLElicitation) bool
 }
+
+// maxURLRetries bounds how often a call is made again after the person
+// opened the URLs a -32042 error asked for.
+const maxURLRetries = 3
 
 // RunCall is `mcpdev call`: find the tool, build and check its arguments,
 // call it and print the result. An isError result is printed, then
 // returned as a *ToolError.
 func RunCall(ctx context.Context, w io.Writer, c *target.Connection, tool string, opts *CallOptions) error {
 	res, err := callTool(ctx, c, tool, opts)
+	for try := 0; try < maxURLRetries && opts != nil && opts.OnURLRequired != nil; try++ {
+		urls := sdk.URLElicitationsOf(err)
+		if len(urls) == 0 || !opts.OnURLRequired(ctx, urls) {
+			break
+		}
+		res, err = callTool(ctx, c, tool, opts)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -12,22 +11,38 @@ import (
 
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// Asker answers a server's elicitation during `mcpdev call`: with the
-// --answer key=value pairs when there are any (for scripts), with
-// --decline, or else with a plain prompt per field on the terminal.
-// Everything it shows comes from the server and is made safe to print.
+// Asker answers a server's questions during mcpdev's commands: an
+// elicitation with the --answer key=value pairs when there are any (for
+// scripts), a sampling request with --sample-reply, any of them with
+// --decline, or else on the terminal (a plain prompt per field, a reply
+// typed for sampling). Everything it shows comes from the server and is
+// made safe to print.
 type Asker struct {
-	Answers []string  // --answer key=value (key:=JSON), repeatable
-	Decline bool      // --decline
-	In      io.Reader // where prompts read their answers (stdin)
-	Out     io.Writer // where the questions go (stderr)
+	Answers     []string  // --answer key=value (key:=JSON), repeatable
+	Decline     bool      // --decline
+	SampleReply *string   // --sample-reply: the canned answer to every sampling request
+	In          io.Reader // where prompts read their answers (stdin)
+	Out         io.Writer // where the questions go (stderr)
+	// Pause, when set, is held while the person answers: the call's
+	// --timeout does not run out while someone types.
+	Pause *call.Pause
 
 	mu    sync.Mutex // one question at a time
-	lines *bufio.Reader
+	lines *lineReader
+	gone  <-chan struct{}
+}
+
+// Watch ends the questions being asked when done is closed: the server's
+// connection is gone (Connection.Done), and no answer can reach it.
+func (a *Asker) Watch(done <-chan struct{}) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.gone = done
 }
 
 // errAnswersDoNotFit is returned when --answer values break the form.
@@ -50,12 +65,12 @@ func (a *Asker) Elicit(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitRes
 		return a.scripted(p.RequestedSchema)
 	}
 	fmt.Fprintln(a.Out, "  (Enter leaves a field empty or at its default; end the input, ctrl+d, to cancel)")
+	defer a.hold()()
 	var again *retry // nil: ask every field
 	for attempt := 1; ; attempt++ {
-		pairs, ok := a.prompt(p.RequestedSchema, again)
-		if !ok {
-			fmt.Fprintln(a.Out, "  cancelled")
-			return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+		pairs, err := a.prompt(ctx, p.RequestedSchema, again)
+		if err != nil {
+			return a.ended(err)
 		}
 		content, problems := fill(p.RequestedSchema, pairs)
 		if len(problems) == 0 {
@@ -120,11 +135,9 @@ func (a *Asker) scripted(schema []byte) (*sdk.ElicitResult, error) {
 }
 
 // prompt asks for each field on its own line (after refused answers,
-// only for the refused fields); false when the input ended.
-func (a *Asker) prompt(schema []byte, again *retry) ([]string, bool) {
-	if a.lines == nil {
-		a.lines = bufio.NewReader(a.In)
-	}
+// only for the refused fields); io.EOF when the input ended, ctx's error
+// when the question was withdrawn.
+func (a *Asker) prompt(ctx context.Context, schema []byte, again *retry) ([]string, error) {
 	var pairs []string
 	for _, f := range args.List(schema) {
 		if again != nil && !again.refused[f.Path] {
@@ -134,16 +147,57 @@ func (a *Asker) prompt(schema []byte, again *retry) ([]string, bool) {
 			continue
 		}
 		fmt.Fprintf(a.Out, "  %s%s: ", termtext.Line(f.Path), fieldHint(f))
-		line, err := a.lines.ReadString('\n')
-		if err != nil && line == "" {
-			fmt.Fprintln(a.Out)
-			return nil, false
+		line, err := a.readLine(ctx)
+		if err != nil {
+			return nil, err
 		}
 		if v := strings.TrimRight(line, "\r\n"); v != "" {
 			pairs = append(pairs, f.Path+"="+v)
 		}
 	}
-	return pairs, true
+	return pairs, nil
+}
+
+// readLine reads the person's next line; at the end of the input or when
+// ctx ends first, the prompt's line is ended.
+func (a *Asker) readLine(ctx context.Context) (string, error) {
+	if a.lines == nil {
+		a.lines = newLineReader(a.In)
+	}
+	line, err := a.lines.next(ctx, a.gone)
+	if err != nil {
+		fmt.Fprintln(a.Out)
+	}
+	return line, err
+}
+
+// hold stops the call's clock while the person answers; the function
+// returned starts it again.
+func (a *Asker) hold() func() {
+	if a.Pause == nil {
+		return func() {}
+	}
+	return a.Pause.Hold()
+}
+
+// ended answers an elicitation whose asking ended without an answer: the
+// end of the input cancels it; a question the server withdrew (or a call
+// that ended) is not answered at all.
+func (a *Asker) ended(err error) (*sdk.ElicitResult, error) {
+	if errors.Is(err, io.EOF) {
+		fmt.Fprintln(a.Out, "  cancelled")
+		return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+	}
+	a.noLongerAsked(err)
+	return nil, err
+}
+
+func (a *Asker) noLongerAsked(err error) {
+	if errors.Is(err, errServerGone) {
+		fmt.Fprintln(a.Out, "  no longer asked: the server's connection closed")
+		return
+	}
+	fmt.Fprintln(a.Out, "  no longer asked: the server withdrew the question or the call ended")
 }
 
 // fieldHint is " (constraints, required) description" for a prompt.
@@ -218,17 +272,29 @@ func (a *Asker) ElicitURL(ctx context.Context, p *sdk.ElicitParams) (*sdk.Elicit
 	case len(a.Answers) > 0:
 		return &sdk.ElicitResult{Action: sdk.ActionAccept}, nil
 	}
-	if a.lines == nil {
-		a.lines = bufio.NewReader(a.In)
-	}
+	defer a.hold()()
 	fmt.Fprint(a.Out, "  Open it, then press Enter (n declines): ")
-	line, err := a.lines.ReadString('\n')
+	line, err := a.readLine(ctx)
 	switch {
-	case err != nil && line == "":
-		fmt.Fprintln(a.Out)
-		return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+	case err != nil:
+		return a.ended(err)
 	case strings.EqualFold(strings.TrimSpace(line), "n"):
 		return &sdk.ElicitResult{Action: sdk.ActionDecline}, nil
 	}
 	return &sdk.ElicitResult{Action: sdk.ActionAccept}, nil
+}
+
+// URLRequired has the person open each URL of a -32042 error (as a URL
+// elicitation is asked: --answer accepts, --decline declines); true when
+// every one was accepted, and the call is made again.
+func (a *Asker) URLRequired(ctx context.Context, urls []sdk.URLElicitation) bool {
+	fmt.Fprintln(a.Out, "The call needs you to open a URL first (URLElicitationRequiredError, -32042):")
+	for _, u := range urls {
+		res, err := a.ElicitURL(ctx, &sdk.ElicitParams{Mode: "url", Message: u.Message, URL: u.URL, ElicitationID: u.ElicitationID})
+		if err != nil || res.Action != sdk.ActionAccept {
+			return false
+		}
+	}
+	fmt.Fprintln(a.Out, "  calling the tool again")
+	return true
 }
