@@ -6,7 +6,22 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
 )
+
+// ErrSamplingRefused answers a sampling request the person refused: the
+// JSON-RPC error the spec suggests, code -1.
+var ErrSamplingRefused = transport.Errorf(-1, "User rejected sampling request")
+
+// SampleModel is the model named in mcpdev's sampling answers: a person
+// (or a script) wrote them, no model did.
+const SampleModel = "mcpdev (written by a person)"
+
+// SampleResult is a sampling answer of one text block.
+func SampleResult(text string) *sdk.CreateMessageResult {
+	content, _ := json.Marshal(sdk.Text(text))
+	return &sdk.CreateMessageResult{Role: "assistant", Content: content, Model: SampleModel, StopReason: "endTurn"}
+}
 
 // SamplingText describes a sampling/createMessage request for a person
 // who reviews it: the system prompt, each message as "role: content",

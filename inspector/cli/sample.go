@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,17 +10,11 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
 )
 
 // ErrSamplingRefused is the answer to a sampling request the person
-// refused (--decline, an empty reply, the end of the input): the JSON-RPC
-// error the spec suggests, code -1.
-var ErrSamplingRefused = transport.Errorf(-1, "User rejected sampling request")
-
-// SampleModel is the model named in mcpdev's sampling answers: a person
-// (or a script's --sample-reply) wrote them, no model did.
-const SampleModel = "mcpdev (written by a person)"
+// refused (--decline, an empty reply, the end of the input).
+var ErrSamplingRefused = call.ErrSamplingRefused
 
 // shownMessageBytes is how much of each sampling message is shown on the
 // terminal; a longer one is cut, saying how long it was.
@@ -43,7 +36,7 @@ func (a *Asker) Sample(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.Cr
 		return nil, ErrSamplingRefused
 	case a.SampleReply != nil:
 		fmt.Fprintln(a.Out, "  replied with --sample-reply")
-		return SampleResult(*a.SampleReply), nil
+		return call.SampleResult(*a.SampleReply), nil
 	}
 	defer a.hold()()
 	fmt.Fprintln(a.Out, "  Type the reply; an empty line ends it (an empty reply, or the end of the input, refuses):")
@@ -59,7 +52,7 @@ func (a *Asker) Sample(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.Cr
 		fmt.Fprintln(a.Out, "  refused (an empty reply)")
 		return nil, ErrSamplingRefused
 	}
-	return SampleResult(reply), nil
+	return call.SampleResult(reply), nil
 }
 
 // typedReply reads lines up to an empty one or the end of the input.
@@ -76,10 +69,4 @@ func (a *Asker) typedReply(ctx context.Context) (string, error) {
 			return strings.Join(lines, "\n"), err
 		}
 	}
-}
-
-// SampleResult is a sampling answer of one text block.
-func SampleResult(text string) *sdk.CreateMessageResult {
-	content, _ := json.Marshal(sdk.Text(text))
-	return &sdk.CreateMessageResult{Role: "assistant", Content: content, Model: SampleModel, StopReason: "endTurn"}
 }

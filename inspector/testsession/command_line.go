@@ -22,6 +22,7 @@ func CommandLine(t *target.Target, c Call) string {
 	if refused(c.Schema, c.Args) {
 		words = append(words, "--no-validate")
 	}
+	words = append(words, answerFlags(c.Answers)...)
 	words = append(append(words, flags...), target...)
 	words = append(words, c.Tool)
 	if pairs, ok := args.Words(c.Schema, c.Args); ok {
@@ -37,6 +38,36 @@ func CommandLine(t *target.Target, c Call) string {
 		quoted[i] = shellQuote(w)
 	}
 	return strings.Join(quoted, " ")
+}
+
+// answerFlags answer the server's questions as the answers did, as far as
+// the command line can say it (its flags answer every question alike):
+// --answer for the values of each accepted form, --sample-reply with the
+// first reply, --decline when nothing was accepted or replied but
+// something declined or refused.
+func answerFlags(answers []Answer) []string {
+	var flags []string
+	replied, sampled, declined := false, false, false
+	for _, a := range answers {
+		switch a.Kind {
+		case "answer":
+			replied = true
+			for _, w := range a.Words {
+				flags = append(flags, "--answer", w)
+			}
+		case "sample-reply":
+			if !sampled {
+				flags = append(flags, "--sample-reply", a.Words[0])
+			}
+			replied, sampled = true, true
+		case "decline", "sample-decline":
+			declined = true
+		}
+	}
+	if !replied && declined {
+		flags = append(flags, "--decline")
+	}
+	return flags
 }
 
 // splitTargetWords splits t.Words into the flags, the TARGET word (none

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,7 @@ type File struct {
 	Target     []string // the words after "target", ${VAR} expanded
 	TargetLine int
 	Timeout    time.Duration // from a "timeout" line; 0: the runner's default
+	Roots      []string      // from "root PATH" lines, relative to the file; none: the server's working directory
 	Steps      []*Step
 }
 
@@ -44,6 +46,7 @@ type Step struct {
 	Kind    string // "tools", "schema", "call", "read", "prompt", "complete"
 	Words   []string
 	Expects []*Expect
+	Answers []*Answer // call, prompt: the answers to the server's questions, in order
 }
 
 func (s *Step) String() string {
@@ -113,12 +116,34 @@ func (f *File) parseLine(n int, line string) error {
 		}
 		f.Timeout = d
 		return nil
+	case "root":
+		return f.parseRoot(rest)
 	case "tools", "schema", "call", "read", "prompt", "complete":
 		return f.parseStep(n, keyword, rest)
 	case "isError", "text", "structured", "rpcError":
 		return f.parseExpect(n, indent, keyword, rest)
+	case "answer", "decline", "cancel", "sample-reply", "sample-decline":
+		return f.parseAnswer(n, keyword, rest)
 	}
-	return fmt.Errorf("unknown line %q (want target, timeout, tools, schema, call, read, prompt, complete, isError, text, structured or rpcError)", keyword)
+	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, decline, cancel, sample-reply or sample-decline)", keyword)
+}
+
+// parseRoot reads "root PATH": a root offered to the server (a path
+// relative to the file, or a file:// URI).
+func (f *File) parseRoot(rest string) error {
+	words, err := target.SplitWords(rest)
+	if err != nil {
+		return err
+	}
+	if len(words) != 1 {
+		return fmt.Errorf("root: want: root PATH")
+	}
+	p := target.ExpandEnv(words[0])
+	if !strings.HasPrefix(p, "file://") && !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(f.Path), p)
+	}
+	f.Roots = append(f.Roots, p)
+	return nil
 }
 
 func (f *File) parseTarget(n int, rest string) error {

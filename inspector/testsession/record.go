@@ -37,6 +37,11 @@ type Call struct {
 	Step       string
 	PromptArgs map[string]string
 	Text       string
+
+	// Answers are the answers given to the server's questions during the
+	// call or prompt, in order (ElicitAnswer, SampleAnswer): written as
+	// answer lines under the step, so that the replay answers the same.
+	Answers []Answer
 }
 
 // longValue is the size past which an expected value goes into its own
@@ -64,10 +69,10 @@ func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 		}
 		n++
 		if c.Step != "" {
-			lines = append(lines, "", stepLine(c), stepExpect(c, n, ar))
+			lines = append(append(append(lines, "", stepLine(c)), answerLines(c)...), stepExpect(c, n, ar))
 			continue
 		}
-		lines = append(lines, "", callLine(c))
+		lines = append(append(lines, "", callLine(c)), answerLines(c)...)
 		lines = append(lines, expectLines(c, n, ar)...)
 	}
 	if n == 0 {
@@ -179,6 +184,14 @@ func callLine(c Call) string {
 		line += " " + quoteWord(w)
 	}
 	return line
+}
+
+func answerLines(c Call) []string {
+	lines := make([]string, len(c.Answers))
+	for i, a := range c.Answers {
+		lines[i] = answerLine(a)
+	}
+	return lines
 }
 
 // stepLine writes "read URI" or "prompt NAME key=value…".

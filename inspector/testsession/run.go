@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -107,6 +108,7 @@ type sessionRun struct {
 	tools          map[string]sdk.ToolInfo
 	passed, failed int
 	updated        bool
+	asks           atomic.Pointer[script] // the running step's answers to the server's questions
 }
 
 func (r *sessionRun) run(ctx context.Context) {
@@ -139,7 +141,12 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("line %d: %w", f.TargetLine, err)
 	}
-	conn, err := t.Connect(ctx, &target.ConnectOptions{Timeout: r.opts.ConnectTimeout})
+	client, err := r.clientOptions(t)
+	if err != nil {
+		return err
+	}
+	r.asks.Store(newScript(nil))
+	conn, err := t.Connect(ctx, &target.ConnectOptions{Timeout: r.opts.ConnectTimeout, Client: client})
 	if err != nil {
 		return fmt.Errorf("line %d: %s", f.TargetLine, inspector.Describe(err))
 	}
@@ -147,7 +154,10 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 	defer conn.Close()
 	for _, s := range f.Steps {
 		stepStart := time.Now()
-		problems := r.step(ctx, s)
+		asks := newScript(s.Answers)
+		r.asks.Store(asks)
+		problems := append(r.step(ctx, s), asks.finish()...)
+		r.asks.Store(newScript(nil))
 		dur := time.Since(stepStart)
 		if len(problems) == 0 {
 			r.passed++
@@ -157,6 +167,27 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 		r.fail(s.Line, s.String(), problems...)
 	}
 	return nil
+}
+
+// clientOptions declares elicitation, sampling and roots: the questions
+// are answered by the running step's answer lines, the roots are the
+// file's root lines (by default the server's working directory, the
+// file's own directory unless the target says --cwd).
+func (r *sessionRun) clientOptions(t *target.Target) (*sdk.ClientOptions, error) {
+	roots, err := call.Roots(r.file.Roots, t.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("root %w", err)
+	}
+	elicit := func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+		return r.asks.Load().elicitation(ctx, p)
+	}
+	return &sdk.ClientOptions{
+		OnElicit: elicit, OnElicitURL: elicit, SamplingTools: true,
+		OnSample: func(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) {
+			return r.asks.Load().sampling(ctx, p)
+		},
+		OnRoots: func(context.Context) ([]sdk.Root, error) { return roots, nil },
+	}, nil
 }
 
 func (r *sessionRun) fail(line int, what string, problems ...string) {

@@ -1,0 +1,167 @@
+package testsession
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+func TestParseAnswerLines(t *testing.T) {
+	f, err := Parse("s.txtar", []byte(`target x
+root ../shared
+call a
+  answer "name=Ada Lovelace" n:=7
+  decline
+  sample-reply "Paris.\nFrance."
+  sample-decline
+  cancel
+  text contains ok
+prompt p
+  sample-reply bare words
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []Answer{}
+	for _, s := range f.Steps {
+		for _, a := range s.Answers {
+			got = append(got, *a)
+		}
+	}
+	want := []Answer{{4, "answer", []string{"name=Ada Lovelace", "n:=7"}}, {5, "decline", nil}, {6, "sample-reply", []string{"Paris.\nFrance."}},
+		{7, "sample-decline", nil}, {8, "cancel", nil}, {11, "sample-reply", []string{"bare words"}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("answers (-want +got):\n%v\n%v", want, got)
+	}
+	if len(f.Steps[0].Expects) != 1 || !reflect.DeepEqual(f.Roots, []string{"../shared"}) {
+		t.Errorf("expects %d, roots %q", len(f.Steps[0].Expects), f.Roots)
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"target a\nanswer x=1\n", "s.txtar:2: answer: an answer must follow a call or prompt"},
+		{"target a\nread u\n  decline\n", "s.txtar:3: decline: an answer must follow a call or prompt"},
+		{"target a\ncall x\n  cancel now\n", "s.txtar:3: cancel takes nothing after it"},
+		{"target a\ncall x\n  sample-reply \"open\n", "s.txtar:3: bad quoted string"},
+		{"target a\nroot a b\n", "s.txtar:2: root: want: root PATH"},
+	} {
+		if _, err := Parse("s.txtar", []byte(tt.src)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
+		}
+	}
+}
+
+// A step whose server asks a question it has no answer for fails, saying
+// what was asked; an answer the server never asked for fails the step too;
+// values that do not fit the form are reported.
+func TestScriptedAnswersThatDoNotMatchFail(t *testing.T) {
+	abs, _ := filepath.Abs("../../examples/conformance")
+	path := filepath.Join(t.TempDir(), "asks.txtar")
+	testutil.WriteFile(t, path, "target "+abs+`
+call test_elicitation message=Who?
+  text contains action=cancel
+call test_sampling "prompt=Capital of France?"
+  rpcError -1
+call test_simple_text
+  answer x=1
+  sample-reply unused
+call test_elicitation message=Who?
+  answer username=ada email:={nope
+`)
+	var out bytes.Buffer
+	sum, err := Run(context.Background(), &out, []string{path}, &Options{BuildCache: filepath.Join(t.TempDir(), "build")})
+	if err == nil || sum.Failed != 4 {
+		t.Fatalf("%+v %v\n%s", sum, err, out.String())
+	}
+	for _, want := range []string{
+		`the server asked "Who?" (elicitation 1) and the step has no answer left for it: add answer key=value…, decline or cancel (it was cancelled)`,
+		"the server asked for a sampling reply (request 1) and the step has none left: add sample-reply TEXT or sample-decline (it was refused)",
+		"          user: Capital of France?",
+		"line 7: answer was not used: the server asked no more questions of its kind",
+		"line 8: sample-reply was not used",
+		"line 10: argument email: value after := is not JSON",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// The answers a person gave during an interactive session are recorded
+// under each call and prompt, and the recording replays green.
+func TestRecordedAnswersReplay(t *testing.T) {
+	abs, _ := filepath.Abs("../../examples/conformance")
+	tg := goTarget(t, abs)
+	var given []Answer
+	var mu = make(chan struct{}, 1)
+	note := func(a Answer) { mu <- struct{}{}; given = append(given, a); <-mu }
+	opts := &sdk.ClientOptions{
+		OnElicit: func(_ context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+			res := &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(`{"username":"ada \"the first\"","email":"ada@example.com"}`)}
+			if strings.Contains(p.Message, "decline") {
+				res = &sdk.ElicitResult{Action: sdk.ActionDecline}
+			}
+			note(ElicitAnswer(p.RequestedSchema, res))
+			return res, nil
+		},
+		OnSample: func(context.Context, *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) {
+			res := call.SampleResult("Paris,\n\"France\".")
+			note(SampleAnswer(res, nil))
+			return res, nil
+		},
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	conn, err := tg.Connect(ctx, &target.ConnectOptions{Client: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []Call
+	for _, c := range [][2]string{{"test_elicitation", `{"message":"Who?"}`}, {"test_elicitation", `{"message":"decline this"}`}, {"test_sampling", `{"prompt":"Capital?"}`}} {
+		given = nil
+		res, err := conn.CallTool(ctx, c[0], json.RawMessage(c[1]), nil)
+		calls = append(calls, Call{Tool: c[0], Args: json.RawMessage(c[1]), Result: res, Err: err, Answers: given})
+	}
+	conn.Close()
+	path := filepath.Join(t.TempDir(), "recorded.txtar")
+	if err := WriteRecord(path, tg, calls); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{"call test_elicitation message=Who?\n  answer email=ada@example.com 'username=ada \"the first\"'\n  text == ",
+		"call test_elicitation 'message=decline this'\n  decline\n", "call test_sampling prompt=Capital?\n  sample-reply \"Paris,\\n\\\"France\\\".\"\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("recording lacks %q:\n%s", want, data)
+		}
+	}
+	var out bytes.Buffer
+	if sum, err := Run(context.Background(), &out, []string{path}, &Options{BuildCache: filepath.Join(t.TempDir(), "build")}); err != nil || sum.Passed != 3 {
+		t.Fatalf("replay: %+v %v\n%s", sum, err, out.String())
+	}
+}
+
+// A call copied as a command line carries the answers as flags.
+func TestCommandLineCarriesTheAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		answers []Answer
+		want    string
+	}{
+		{[]Answer{{Kind: "answer", Words: []string{"name=Ada Lovelace", "n=7"}}}, "mcpdev call --answer 'name=Ada Lovelace' --answer n=7 TARGET t"},
+		{[]Answer{{Kind: "sample-reply", Words: []string{"Paris."}}, {Kind: "sample-reply", Words: []string{"again"}}}, "mcpdev call --sample-reply Paris. TARGET t"},
+		{[]Answer{{Kind: "decline"}, {Kind: "sample-decline"}}, "mcpdev call --decline TARGET t"},
+		{[]Answer{{Kind: "decline"}, {Kind: "answer", Words: []string{"a=1"}}}, "mcpdev call --answer a=1 TARGET t"},
+	} {
+		if got := CommandLine(nil, Call{Tool: "t", Answers: tt.answers}); got != tt.want {
+			t.Errorf("got  %s\nwant %s", got, tt.want)
+		}
+	}
+}
