@@ -131,3 +131,11 @@ func TestSamplingRequestIsShownSanitised(t *testing.T) {
 		t.Errorf("the megabyte message is not cut: stderr is %d bytes", len(r.stderr))
 	}
 }
+
+// The inspector takes --root and --sample-reply too: a root that does not
+// exist stops it before the screen opens, as it stops call.
+func TestInspectorChecksItsRoots(t *testing.T) {
+	tt := askCase{args: []string{"--root", "no/such/dir", "--sample-reply", "x", "examples/conformance"}, code: 1,
+		stderr: []string{"mcpdev: --root " + filepath.Join(repoRoot, "no/such/dir") + ": no such file or directory"}}
+	tt.check(t)
+}

@@ -103,7 +103,7 @@ func (cfg *config) flagSet() *flag.FlagSet {
 		return fs
 	}
 	fs.Var((*listFlag)(&cfg.resolve.Env), "env", "")
-	if cfg.cmd != "test" && cfg.cmd != "" { // the inspector's own roots: see tui.Options
+	if cfg.cmd != "test" {
 		fs.Var((*listFlag)(&cfg.roots), "root", "")
 	}
 	fs.Var((*listFlag)(&cfg.resolve.Headers), "header", "")
@@ -131,6 +131,8 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	if cfg.cmd == "call" || cfg.cmd == "prompt" {
 		fs.Var((*listFlag)(&cfg.answers), "answer", "")
 		fs.BoolVar(&cfg.decline, "decline", false, "")
+	}
+	if cfg.cmd == "call" || cfg.cmd == "prompt" || cfg.cmd == "" {
 		fs.Func("sample-reply", "", func(v string) error { cfg.sampleReply = &v; return nil })
 	}
 	if cfg.cmd == "test" {

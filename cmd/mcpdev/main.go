@@ -10,8 +10,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -90,7 +92,14 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return tui.Run(ctx, t, tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)})
+		opts := tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)}
+		if opts.Roots, err = rootPaths(cfg); err != nil {
+			return err
+		}
+		if cfg.sampleReply != nil {
+			opts.SampleReply = *cfg.sampleReply
+		}
+		return tui.Run(ctx, t, opts)
 	}
 	// The clock of a call stops while the person answers its questions.
 	pause := &call.Pause{}
@@ -182,6 +191,24 @@ func logout(stdout io.Writer, url string) error {
 		fmt.Fprintf(stdout, "no saved sign-in for %s\n", termtext.Line(url))
 	}
 	return nil
+}
+
+// rootPaths are the inspector's roots as paths: --root, checked as the
+// other commands check it, or the server's working directory.
+func rootPaths(cfg *config) ([]string, error) {
+	roots, err := call.Roots(cfg.roots, cfg.resolve.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("--root %w", err)
+	}
+	paths := make([]string, len(roots))
+	for i, r := range roots {
+		u, err := url.Parse(r.URI)
+		if err != nil {
+			return nil, fmt.Errorf("--root %s: %w", r.URI, err)
+		}
+		paths[i] = filepath.FromSlash(u.Path)
+	}
+	return paths, nil
 }
 
 // warner prints warnings on stderr; they may quote the server.

@@ -97,6 +97,8 @@ changes.
                      the server when they change ('*.py', 'src/**/*.ts')
   --no-state         do not remember the last arguments per tool (kept in
                      the user cache directory, mcpdev/state.json)
+  --root PATH        the roots offered to the server, as for call
+  --sample-reply T   answer every sampling request with T (no question shown)
 
 Arguments of call: key=value, converted by the tool's input schema (integer,
 number, boolean, null, enum; JSON for objects and arrays, or a comma list for
