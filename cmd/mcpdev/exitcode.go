@@ -45,8 +45,8 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, context.Canceled):
-		return exitInterrupted // only ctrl+c cancels the command's context
+	case errors.Is(err, errInterrupted):
+		return exitInterrupted
 	case errors.As(err, &usage):
 		return exitUsage
 	case errors.As(err, &conn):

@@ -51,7 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	// The description and the JSON line quote the server (its errors, its
 	// output): both go through the sanitizer before the terminal.
-	if exitCode(err) == exitInterrupted {
+	if ctx.Err() != nil { // ctrl+c cancelled the command
 		err = errInterrupted
 	}
 	fmt.Fprintf(stderr, "mcpdev: %s\n", termtext.Text(inspector.Describe(err)))
@@ -64,7 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // errInterrupted is what a command stopped by ctrl+c reports.
-var errInterrupted = fmt.Errorf("interrupted (ctrl+c): %w", context.Canceled)
+var errInterrupted = errors.New("interrupted (ctrl+c)")
 
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	warn := warner(stderr)
