@@ -132,7 +132,10 @@ func TestFlowAskAgainKeepsValues(t *testing.T) {
 			f.keys("tab", "ctrl+a")
 			f.typ("41")
 			f.keys("ctrl+r")
-			f.waitFor("Not nobody, please: who are you really?", "> nobody", "> 41")
+			// The screen is drawn as a diff, so the kept values need not
+			// appear as "> 41" in the stream; the greeting below proves the
+			// age was kept (only the name is typed again).
+			f.waitFor("Not nobody, please: who are you really?")
 			f.keys("shift+tab", "ctrl+a")
 			f.typ("Ada")
 			f.keys("ctrl+r")
