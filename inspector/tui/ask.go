@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -73,8 +75,16 @@ type asker struct {
 	box   *mailbox
 	ctx   context.Context // the session's: ends on restart and quit
 	next  atomic.Int64
-	reply string   // Options.SampleReply: "" asks a person
-	roots []string // Options.Roots
+	reply string // Options.SampleReply: "" asks a person
+	mu    sync.Mutex
+	roots []string // Options.Roots, then as the roots view sets them
+}
+
+// setRoots sets what roots/list answers from now on.
+func (a *asker) setRoots(paths []string) {
+	a.mu.Lock()
+	a.roots = slices.Clone(paths)
+	a.mu.Unlock()
 }
 
 func newAsker(ctx context.Context, box *mailbox, opts *Options) *asker {
@@ -136,7 +146,10 @@ func textReply(text, model string) *sdk.CreateMessageResult {
 // listRoots answers roots/list with the configured roots as file:// URIs
 // (default: the current directory), and notes it in the logs.
 func (a *asker) listRoots(context.Context) ([]sdk.Root, error) {
-	roots, err := rootsOf(a.roots)
+	a.mu.Lock()
+	paths := a.roots
+	a.mu.Unlock()
+	roots, err := rootsOf(paths)
 	if err != nil {
 		return nil, err
 	}

@@ -10,10 +10,11 @@ const (
 	focusOutput              // the result / logs / traffic / history tabs
 	focusDoctor              // the server-trouble report
 	focusAsk                 // the server's question (over the output tabs)
+	focusRoots               // the roots view (over the output tabs)
 )
 
 func (f focus) String() string {
-	return [...]string{"tools", "form", "output", "doctor", "ask"}[f]
+	return [...]string{"tools", "form", "output", "doctor", "ask", "roots"}[f]
 }
 
 // tab is the page shown in the output pane.

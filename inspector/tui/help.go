@@ -45,6 +45,9 @@ func (m *Model) currentHelp() helpKeys {
 	if m.focus == focusAsk && m.ask.q != nil {
 		return m.askHelp()
 	}
+	if m.focus == focusRoots {
+		return m.rootsHelp()
+	}
 	if m.focus == focusForm && m.bey.section != sectionTools && m.bey.args.form != nil {
 		fk := m.bey.args.form.KeyMap()
 		fk.Cancel.SetHelp("esc", "back to list")

@@ -22,6 +22,13 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.paneKey(&m.ask, k)
 	}
+	if m.focus == focusRoots {
+		return m.paneKey(&m.roots.pane, k)
+	}
+	if key.Matches(k, m.keys.ShowRoots) {
+		m.openRoots()
+		return nil
+	}
 	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil

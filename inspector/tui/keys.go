@@ -39,6 +39,9 @@ type KeyMap struct {
 	// resource; put the server's completion in the field being typed in.
 	ShowTools, ShowResources, ShowPrompts key.Binding
 	Subscribe, TakeCompletion             key.Binding
+	// ShowRoots opens the roots view; Roots are its keys.
+	ShowRoots key.Binding
+	Roots     rootsKeys
 
 	// Form is the open form's; its Cancel goes back to the tool list.
 	Form forms.KeyMap
@@ -56,6 +59,26 @@ type askKeys struct {
 	Open, Copy           key.Binding // a URL: accept by opening or copying it
 	Send, Reject         key.Binding // a sampling request
 	ScrollUp, ScrollDown key.Binding // the sampling request
+}
+
+// rootsKeys are the roots view's (pane_roots.go), read only while it has
+// the keys.
+type rootsKeys struct {
+	Add, Remove, Close key.Binding
+	AddDone, AddCancel key.Binding // while a path is typed
+}
+
+func defaultRootsKeys() rootsKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return rootsKeys{
+		Add:       b([]string{"a"}, "a", "add a root"),
+		Remove:    b([]string{"x", "delete"}, "x", "remove root"),
+		Close:     b([]string{"esc", "o"}, "esc", "close roots"),
+		AddDone:   b([]string{"enter"}, "enter", "add path"),
+		AddCancel: b([]string{"esc"}, "esc", "cancel"),
+	}
 }
 
 func defaultAskKeys() askKeys {
@@ -143,6 +166,8 @@ func DefaultKeyMap() KeyMap {
 		ShowPrompts:    b([]string{"p"}, "p", "prompts"),
 		Subscribe:      b([]string{"u"}, "u", "follow updates"),
 		TakeCompletion: b([]string{"ctrl+y"}, "ctrl+y", "take completion"),
+		ShowRoots:      b([]string{"o"}, "o", "roots"),
+		Roots:          defaultRootsKeys(),
 
 		Form: fk,
 		Ask:  defaultAskKeys(), AskForm: askFormKeys(),
@@ -178,7 +203,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.PageUp, k.Top, k.NextPane, k.PrevPane},
 		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
 		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
-		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.Subscribe, k.TakeCompletion},
+		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.ShowRoots, k.Subscribe, k.TakeCompletion},
 		{k.Rerun, k.Edit, k.Copy, k.Save, k.BackToForm},
 		{k.CancelCall, k.Restart, k.Help, k.Quit},
 	}
@@ -194,6 +219,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.Rerun, &k.Edit, &k.Copy, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
 		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
+		&k.ShowRoots,
 	}
 }
 
@@ -266,7 +292,10 @@ func (k *KeyMap) sync(s keyState) {
 		k.Copy.SetEnabled(hist)
 	case focusDoctor:
 		k.Restart.SetEnabled(true)
+	case focusRoots:
+		on(&k.Up, &k.Down)
 	}
+	k.ShowRoots.SetEnabled(s.focus == focusTools)
 	k.syncSections(s)
 }
 

@@ -26,7 +26,7 @@ func (m *Model) setFocus(f focus) {
 		return
 	}
 	switch {
-	case f == focusAsk:
+	case f == focusAsk, f == focusRoots:
 		m.form.blur()
 		m.bey.args.blur()
 		m.focusCmd = m.ask.focus()
@@ -37,6 +37,9 @@ func (m *Model) setFocus(f focus) {
 	case m.focus == focusForm:
 		m.form.blur()
 		m.bey.args.blur()
+	}
+	if f == focusRoots {
+		m.focusCmd = nil
 	}
 	m.focus = f
 	m.resize(m.width, m.height)
@@ -54,7 +57,7 @@ func (m *Model) split() (top, bottom int) {
 	switch m.focus {
 	case focusForm, focusDoctor:
 		bottom = max(h*2/5, 6)
-	case focusOutput, focusAsk:
+	case focusOutput, focusAsk, focusRoots:
 		bottom = h - max(h*2/5, 6)
 	default:
 		bottom = h / 2
@@ -75,7 +78,7 @@ func (m *Model) resize(w, h int) {
 	m.bey.args.SetSize(rw-4, top-2)
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
-	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.ask} {
+	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.ask, &m.roots.pane} {
 		p.SetSize(rw-4, bottom-2)
 	}
 	m.help.SetWidth(m.width)
@@ -122,6 +125,9 @@ func (m *Model) render() string {
 		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
+	if m.focus == focusRoots {
+		lower = m.box("Roots", m.roots.pane.View(), rw, bottom, true)
+	}
 	if m.ask.q != nil {
 		lower = m.box(m.ask.Title(), m.ask.View(), rw, bottom, m.focus == focusAsk)
 	}
@@ -189,7 +195,7 @@ func (m *Model) outputView() string {
 	case tabHistory:
 		return m.history.View()
 	}
-	return m.result.View(m.now())
+	return m.result.View(m.callNow())
 }
 
 // box draws body inside a rounded border of exactly w×h cells with the

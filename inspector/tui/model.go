@@ -74,15 +74,17 @@ type Model struct {
 	traffic trafficPane
 	history historyPane
 	doctor  doctorPane
-	bey     beyond   // the Resources and Prompts sections (section.go)
-	ask     askPane  // the server's question being answered (pane_ask.go)
-	asks    askState // the questions waiting (ask_update.go)
+	bey     beyond     // the Resources and Prompts sections (section.go)
+	ask     askPane    // the server's question being answered (pane_ask.go)
+	asks    askState   // the questions waiting (ask_update.go)
+	roots   rootsState // the roots offered, and their view (roots.go)
 
 	sess     *session
 	gen      int
 	state    connState
 	nextCall int
 	call     *runningCall
+	pause    callPause // the running call's time waiting for answers (call_pause.go)
 	callTool sdk.ToolInfo
 	callArgs json.RawMessage
 	lastArgs map[string]json.RawMessage // per tool: the arguments of its last call
@@ -120,6 +122,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.bey = newBeyond(st, &m.keys.Form)
 	m.ask = newAskPane(st, &m.keys.AskForm)
 	m.asks.values = map[string]json.RawMessage{}
+	m.initRoots()
 	m.help.Styles = help.DefaultStyles(dark)
 	m.resize(80, 24)
 	m.syncKeys()

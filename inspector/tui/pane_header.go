@@ -28,6 +28,7 @@ type headerPane struct {
 	target string
 	dev    string // the dev loop's state (rebuilding, build failed, …)
 	info   serverInfo
+	roots  string // rootsSummary: "" for the default root
 	state  connState
 	now    func() time.Time
 	// buildStart is when the build of the server began (zero: no build
@@ -69,6 +70,9 @@ func (p *headerPane) View() string {
 	}
 	if p.info.Transport != "" {
 		parts = append(parts, p.info.Transport)
+	}
+	if p.roots != "" {
+		parts = append(parts, p.roots)
 	}
 	info := ""
 	if len(parts) > 0 {

@@ -21,6 +21,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.focusCmd != nil {
 		cmd, m.focusCmd = tea.Batch(cmd, m.focusCmd), nil
 	}
+	m.syncPause()
 	m.syncKeys()
 	m.syncHelp()
 	return m, cmd
@@ -56,6 +57,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.call == nil || msg.id != m.call.id {
 			return nil
 		}
+		msg.elapsed = m.unpaused(msg.elapsed)
 		return m.onDevCallDone(msg) // shows the result, then remembers the call
 	case buildTickMsg:
 		return m.onBuildTick(msg)
@@ -69,6 +71,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onBeyondMsg(msg)
 	case answerMsg:
 		return m.onAnswer(msg)
+	case addRootMsg, rootCheckedMsg, removeRootMsg, closeRootsMsg:
+		return m.onRootsMsg(msg)
 	case statusMsg:
 		m.status = msg.text
 	case openedMsg:
@@ -309,6 +313,7 @@ func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
 	m.nextCall++
 	ctx, cancel := context.WithCancel(m.sess.ctx)
 	m.call = &runningCall{id: m.nextCall, tool: t.Name, start: m.now(), cancel: cancel}
+	m.pause = callPause{}
 	m.callTool, m.callArgs = t, args
 	m.result.start(m.call)
 	m.tab = tabResult
