@@ -25,12 +25,12 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.focus == focusRoots {
 		return m.paneKey(&m.roots.pane, k)
 	}
-	if key.Matches(k, m.keys.ShowRoots) {
-		m.openRoots()
-		return nil
-	}
 	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
+		return nil
+	}
+	if key.Matches(k, m.keys.ShowRoots) && m.focus == focusTools && !m.tools.typing() && !m.traffic.typing() {
+		m.openRoots() // what the key state says, checked now: replayed keys come without a sync
 		return nil
 	}
 	if m.focus == focusForm && key.Matches(k, m.keys.FormHelp) {
