@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"runtime"
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
@@ -80,7 +77,7 @@ func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oaut
 		OpenURL: func(ctx context.Context, u string) error {
 			fmt.Fprintf(out, "mcpdev: sign in at %s\n", termtext.Line(u))
 			if !a.NoBrowser {
-				openBrowser(u)
+				_ = OpenBrowser(u) // the URL is printed in any case
 			}
 			return nil
 		},
@@ -89,24 +86,4 @@ func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oaut
 			onStep(s)
 		},
 	})
-}
-
-// openBrowser shows u in the user's browser where there is one; the URL
-// is printed in any case.
-func openBrowser(u string) {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "darwin":
-		cmd = exec.Command("open", u)
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
-	default:
-		if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-			return // no desktop: the printed URL is all there is
-		}
-		cmd = exec.Command("xdg-open", u)
-	}
-	if cmd.Start() == nil {
-		go func() { _ = cmd.Wait() }()
-	}
 }

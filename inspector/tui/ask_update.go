@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"os/exec"
-	"runtime"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -184,20 +183,5 @@ func urlHost(u string) string {
 
 // openURLCmd starts the system's browser on u (checked by webURL).
 func openURLCmd(u string) tea.Cmd {
-	return func() tea.Msg {
-		var cmd *exec.Cmd
-		switch runtime.GOOS {
-		case "darwin":
-			cmd = exec.Command("open", u)
-		case "windows":
-			cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", u)
-		default:
-			cmd = exec.Command("xdg-open", u)
-		}
-		if err := cmd.Start(); err != nil {
-			return openedMsg{err: err}
-		}
-		go func() { _ = cmd.Wait() }()
-		return openedMsg{}
-	}
+	return func() tea.Msg { return openedMsg{err: target.OpenBrowser(u)} }
 }
