@@ -153,28 +153,7 @@ func (c *Client) ListTasks(ctx context.Context) ([]Task, error) {
 // (OnElicit, OnSample, OnRoots), as CallTool answers an
 // InputRequiredResult.
 func (c *Client) WaitTask(ctx context.Context, taskID string) (*CallToolResult, error) {
-	for {
-		t, err := c.GetTask(ctx, taskID)
-		if err != nil {
-			return nil, err
-		}
-		if t.Status.Terminal() {
-			return c.taskOutcome(ctx, t)
-		}
-		if t.Status == TaskInputRequired && len(t.InputRequests) > 0 && c.modern {
-			if err := c.answerTask(ctx, t); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		timer := time.NewTimer(t.pollEvery())
-		select {
-		case <-timer.C:
-		case <-ctx.Done():
-			timer.Stop()
-			return nil, ctx.Err()
-		}
-	}
+	return c.WatchTask(ctx, taskID, nil)
 }
 
 // answerTask answers a task's questions with the client's hooks

@@ -10,22 +10,24 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/inspector/testsession"
+	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
 // Exit codes of the mcpdev command, aligned with the MCP Inspector CLI where
 // they overlap.
 const (
-	exitOK          = 0 // success
-	exitUsage       = 1 // usage or unexpected error (also: a test session failed)
-	exitArgsRefused = 2 // arguments refused by the tool's input schema, not sent
-	exitAuth        = 3 // authentication required
-	exitConnect     = 4 // server could not be started, reached or initialized
-	exitToolError   = 5 // the tool returned isError, or there is no such tool or prompt
-	exitBadSchema   = 6 // the server's own tool schema is invalid (--strict)
-	exitRPCError    = 7 // another JSON-RPC error from the server
-	exitTimeout     = 8 // a request timed out
-	exitTooLarge    = 9 // a message from the server was over the size limit
+	exitOK          = 0  // success
+	exitUsage       = 1  // usage or unexpected error (also: a test session failed)
+	exitArgsRefused = 2  // arguments refused by the tool's input schema, not sent
+	exitAuth        = 3  // authentication required
+	exitConnect     = 4  // server could not be started, reached or initialized
+	exitToolError   = 5  // the tool returned isError, or there is no such tool or prompt
+	exitBadSchema   = 6  // the server's own tool schema is invalid (--strict)
+	exitRPCError    = 7  // another JSON-RPC error from the server
+	exitTimeout     = 8  // a request timed out
+	exitTooLarge    = 9  // a message from the server was over the size limit
+	exitTaskEnded   = 10 // the server cancelled the task (call of a tool as a task)
 	// exitInterrupted is ctrl+c (SIGINT): 128 + 2, as a shell reports it.
 	exitInterrupted = 130
 )
@@ -41,12 +43,15 @@ func exitCode(err error) int {
 		conn    *target.ConnectError
 		timeout *call.TimeoutError
 		rpc     *transport.Error
+		task    *call.TaskEndError
 	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errInterrupted):
 		return exitInterrupted
+	case errors.As(err, &task) && task.Status == sdk.TaskCancelled:
+		return exitTaskEnded
 	case errors.As(err, &usage):
 		return exitUsage
 	case errors.As(err, &conn):
@@ -76,6 +81,7 @@ var errorKinds = map[int]string{
 	exitConnect: "connect-failed", exitToolError: "tool-error", exitBadSchema: "invalid-schema",
 	exitRPCError: "jsonrpc-error", exitTimeout: "timeout", exitTooLarge: "message-too-large",
 	exitInterrupted: "interrupted",
+	exitTaskEnded:   "task-cancelled",
 }
 
 // errorJSON is the one-line JSON description of err printed on stderr for

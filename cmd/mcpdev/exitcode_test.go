@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/inspector/testsession"
+	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -30,6 +31,9 @@ func TestExitCodeMapping(t *testing.T) {
 		{&args.SchemaError{Tool: "t", Err: errors.New("x")}, 6},
 		{&call.TimeoutError{Op: "tools/list", After: time.Second}, 8},
 		{testsession.ErrFailed, 1},
+		{&call.TaskEndError{Tool: "t", TaskID: "1", Status: sdk.TaskCancelled, Err: sdk.ErrTaskCancelled}, 10},
+		{&call.TaskEndError{Tool: "t", TaskID: "1", Status: sdk.TaskFailed, Err: &transport.Error{Code: -32000}}, 7},
+		{&call.TaskCancelledError{Tool: "t", TaskID: "1", Why: &call.TimeoutError{Op: "task t", After: time.Second}}, 8},
 	}
 	for _, tt := range tests {
 		if got := exitCode(tt.err); got != tt.code {

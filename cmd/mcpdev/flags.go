@@ -34,6 +34,7 @@ type config struct {
 	decline        bool     // call, prompt: --decline every elicitation and sampling request
 	sampleReply    *string  // call, prompt: --sample-reply, the answer to every sampling request
 	roots          []string // --root PATH… (repeatable): the roots offered to the server
+	task           bool     // call: --task runs the tool as a task
 
 	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
 	watchTests bool     // mcpdev test --watch
@@ -134,6 +135,9 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	}
 	if cfg.cmd == "call" || cfg.cmd == "prompt" || cfg.cmd == "" {
 		fs.Func("sample-reply", "", func(v string) error { cfg.sampleReply = &v; return nil })
+	}
+	if cfg.cmd == "call" {
+		fs.BoolVar(&cfg.task, "task", false, "")
 	}
 	if cfg.cmd == "test" {
 		fs.BoolVar(&cfg.watchTests, "watch", false, "")

@@ -52,7 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// The description and the JSON line quote the server (its errors, its
 	// output): both go through the sanitizer before the terminal.
 	if ctx.Err() != nil { // ctrl+c cancelled the command
-		err = errInterrupted
+		err = interrupted(err)
 	}
 	fmt.Fprintf(stderr, "mcpdev: %s\n", termtext.Text(inspector.Describe(err)))
 	var ue *inspector.UsageError
@@ -65,6 +65,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // errInterrupted is what a command stopped by ctrl+c reports.
 var errInterrupted = errors.New("interrupted (ctrl+c)")
+
+// interrupted is errInterrupted for an error ctrl+c caused; a task it
+// stopped keeps saying whether it was cancelled on the server.
+func interrupted(err error) error {
+	var task *call.TaskCancelledError
+	if errors.As(err, &task) {
+		return fmt.Errorf("%w: %s", errInterrupted, task.Error())
+	}
+	return errInterrupted
+}
 
 func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	warn := warner(stderr)
@@ -117,6 +127,7 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	opts := &cli.CallOptions{
 		Pairs: cfg.pairs, ArgsJSON: cfg.argsJSON, NoValidate: cfg.noValidate, Strict: cfg.strict,
 		JSON: cfg.json, Timeout: cfg.timeout, Warn: warn, OnURLRequired: asker.URLRequired,
+		Task: cfg.task, OnTask: cli.TaskPrinter(stderr),
 	}
 	if cfg.verbose {
 		opts.OnProgress = func(p sdk.ProgressParams) {

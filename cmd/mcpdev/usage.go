@@ -65,12 +65,17 @@ Target flags (every command that takes a TARGET):
 tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
 call flags:
   --args-json '{…}'  the arguments as JSON (key=value pairs are applied on top)
-  --no-validate      send arguments even if the input schema refuses them (and
-                     call a task-only tool with a plain tools/call)
+  --no-validate      send arguments even if the input schema refuses them
+  --task             run the tool as a task (tools/call with a task, then
+                     tasks/get until it ends); a tool whose taskSupport is
+                     "required" always runs as one. The task's id and each
+                     change of its status go to stderr; ctrl+c or --timeout
+                     cancel it (tasks/cancel)
   --strict           fail if the tool's own schema is invalid
   --json             print the raw result as JSON
-  --timeout 60s      per request; every progress notification restarts it,
-                     and it stops while you answer the server's questions
+  --timeout 60s      per request; every progress notification (and every
+                     change of a task's status) restarts it, and it stops
+                     while you answer the server's questions
   --answer key=value answer a tool that asks for a form (elicitation), for
                      scripts; repeatable (key:=JSON too); without it each
                      field is asked on the terminal; accepts a URL too
@@ -116,6 +121,8 @@ Exit codes:
   7  another JSON-RPC error from the server (e.g. a URI it does not have)
   8  timeout
   9  a message from the server was over --max-message-size
+ 10  the server cancelled the task (a tool run as a task; a task that
+     failed exits 5 or 7 as a call does)
 130  interrupted (ctrl+c)
 On failure, the human message on stderr is followed by one line of JSON:
   {"exitCode":N,"kind":"…","message":"…", …}

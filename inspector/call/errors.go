@@ -46,17 +46,6 @@ func (e *TimeoutError) Error() string {
 	return fmt.Sprintf("%s: no answer within %s", e.Op, e.After)
 }
 
-// NeedsTaskError is a call not sent: the tool declares
-// execution.taskSupport "required", so a server runs it only as a task,
-// and mcpdev does not support tasks yet (the TUI refuses the same way).
-type NeedsTaskError struct{ Tool string }
-
-func (e *NeedsTaskError) Error() string {
-	return "not sent: " + e.Tool + " declares execution.taskSupport \"required\": a server runs it only as a task " +
-		"(tools/call with a task, then tasks/get and tasks/result), and mcpdev does not support tasks yet; " +
-		"--no-validate sends it anyway as a plain tools/call (the server is expected to refuse it)"
-}
-
 // PromptError is a prompt that does not exist.
 type PromptError struct {
 	Prompt string

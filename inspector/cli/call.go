@@ -31,6 +31,11 @@ type CallOptions struct {
 	// OnURLRequired has the person open the URLs of a -32042 error
 	// (URLElicitationRequiredError); true calls the tool again.
 	OnURLRequired func(context.Context, []sdk.URLElicitation) bool
+	// Task runs the tool as a task even if it does not require it (--task);
+	// a tool whose execution.taskSupport is "required" always runs as one.
+	Task bool
+	// OnTask sees the task as it goes (see TaskPrinter).
+	OnTask func(call.TaskEvent)
 }
 
 // maxURLRetries bounds how often a call is made again after the person
@@ -75,12 +80,12 @@ func callTool(ctx context.Context, c *target.Connection, tool string, opts *Call
 	if err != nil {
 		return nil, err
 	}
-	if call.NeedsTask(info) && !o.NoValidate {
-		return nil, &call.NeedsTaskError{Tool: tool}
-	}
 	argv, err := prepareArgs(info, &o)
 	if err != nil {
 		return nil, err
+	}
+	if o.Task || call.NeedsTask(info) {
+		return call.Task(ctx, c, tool, args.Marshal(argv), o.Timeout, o.OnTask)
 	}
 	return call.Tool(ctx, c, tool, args.Marshal(argv), o.Timeout, o.OnProgress)
 }

@@ -130,7 +130,7 @@ func (h *heldLines) release() {
 // wrote, and for a long line its start, its size and why it was skipped.
 func noiseSample(de *transport.DecodeError) string {
 	s := string(de.Line)
-	if cut := clipRunes(s, sampleRunes); cut != s || de.Size > len(de.Line) {
+	if cut := termtext.Clip(s, sampleRunes); cut != s || de.Size > len(de.Line) {
 		s = fmt.Sprintf("%s [%d bytes in all; %s]", cut, de.Size, de.Err.Message)
 	}
 	return s
@@ -151,14 +151,4 @@ func (e *StdoutNoiseError) Error() string { return StdoutNoiseWarning(e.Line) }
 func StdoutNoiseWarning(line string) string {
 	return "the server wrote a line to stdout that is not JSON-RPC; mcpdev skips it, but other MCP clients may fail on it " +
 		"(stdout carries the protocol only: print logs to stderr): " + termtext.Line(line)
-}
-
-func clipRunes(s string, n int) string {
-	for i := range s {
-		if n == 0 {
-			return s[:i] + "…"
-		}
-		n--
-	}
-	return s
 }

@@ -1,7 +1,8 @@
 // A hand-written MCP server (standard library only) with the odd behaviours
 // the mcpdev tests need: an invalid tool schema, a JSON-RPC error, a slow
 // tool, progress notifications, tools reporting their environment, a tool
-// that runs only as a task (execution.taskSupport "required"), and
+// that runs only as a task (execution.taskSupport "required"; its topic
+// picks how the task goes, see task.go), and
 // big messages: the big tool returns a text of the given size with the
 // response's id last (as the TypeScript SDK writes it), and with
 // RAW_TOOLS_PAD=N tools/list is padded to about N bytes.
@@ -68,7 +69,13 @@ func main() {
 		case "tools/list":
 			send(message{ID: m.ID, Result: map[string]any{"tools": json.RawMessage(paddedTools())}})
 		case "tools/call":
+			if isTaskCall(m) {
+				startTask(m)
+				continue
+			}
 			go call(m)
+		case "tasks/get", "tasks/result", "tasks/cancel":
+			serveTask(m)
 		default:
 			send(message{ID: m.ID, Error: map[string]any{"code": -32601, "message": "Method not found"}})
 		}
