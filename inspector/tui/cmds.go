@@ -197,13 +197,17 @@ func callCmd(ctx context.Context, s *session, id int, tool sdk.ToolInfo, args js
 			box.push(progressEvent{callID: id, p: p})
 		}}
 		res, err := client.CallTool(ctx, tool.Name, args, opts)
-		elapsed := time.Since(start)
-		var view *resultData
-		if err == nil {
-			view = prepareResult(res, tool)
-		}
-		return callDoneMsg{gen: gen, id: id, res: res, err: err, elapsed: elapsed, view: view}
+		return callDone(gen, id, tool, res, err, time.Since(start))
 	}
+}
+
+// callDone is a call's end, its result prepared (off the UI goroutine).
+func callDone(gen, id int, tool sdk.ToolInfo, res *sdk.CallToolResult, err error, elapsed time.Duration) callDoneMsg {
+	var view *resultData
+	if err == nil {
+		view = prepareResult(res, tool)
+	}
+	return callDoneMsg{gen: gen, id: id, res: res, err: err, elapsed: elapsed, view: view}
 }
 
 // tickCmd drives the elapsed timer of a running call.

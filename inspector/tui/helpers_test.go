@@ -180,6 +180,7 @@ func serverBin(t *testing.T, name string) string {
 			"bookshop":    "../../examples/bookshop",
 			"asking":      "./testdata/asking",
 			"conformance": "../../examples/conformance",
+			"raw":         "../testdata/servers/raw",
 		}
 		for bin, pkg := range pkgs {
 			out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, bin), pkg).CombinedOutput()

@@ -118,7 +118,7 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 	}
 	if call.NeedsTask(t) {
 		lines = append(lines, "", st.ToolError.Render("Runs only as a task (execution.taskSupport \"required\")."),
-			ansi.Wrap("mcpdev does not support tasks yet, so submitting the form does not send the call; ctrl+s sends it anyway.", w, ""))
+			ansi.Wrap("Submitting the form runs it as a task: the result pane shows its status as it changes, esc cancels it (tasks/cancel).", w, ""))
 	}
 	if t.Description != "" {
 		lines = append(lines, "", ansi.Wrap(termtext.Text(strings.TrimSpace(t.Description)), w, ""))

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector"
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -23,7 +24,8 @@ type runningCall struct {
 	start     time.Time
 	progress  *sdk.ProgressParams
 	cancel    context.CancelFunc
-	cancelled bool // the user cancelled it; its end is awaited
+	cancelled bool       // the user cancelled it; its end is awaited
+	task      *taskState // a call run as a task (task_call.go)
 }
 
 // resultPane shows the last result (scrollable) or the running call.
@@ -79,9 +81,12 @@ func (p *resultPane) finish(tool string, m callDoneMsg) {
 
 // outcome is the one-word summary history keeps.
 func outcome(m callDoneMsg) string {
+	var ended *call.TaskEndError
 	switch {
 	case errors.Is(m.err, context.Canceled):
 		return "cancelled"
+	case errors.As(m.err, &ended):
+		return "task " + string(ended.Status)
 	case errors.Is(m.err, transport.ErrTooLarge):
 		return "too large"
 	case m.err != nil:
@@ -95,11 +100,12 @@ func outcome(m callDoneMsg) string {
 func (p *resultPane) statusLine() string {
 	st, took := p.st, formatDuration(p.elapsed)
 	var rpc *transport.Error
+	if line, ok := p.taskStatusLine(took); ok {
+		return line
+	}
 	switch {
 	case p.err == nil && p.data == nil:
 		return st.Dim.Render("No result yet: pick a tool, fill its form, submit.")
-	case errors.Is(p.err, errNeedsTasks):
-		return st.ToolError.Render("⊘ not sent") + st.Dim.Render(" · "+p.tool+" runs only as a task")
 	case errors.Is(p.err, context.Canceled):
 		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
 	case errors.Is(p.err, transport.ErrTooLarge):
@@ -146,8 +152,6 @@ func (p *resultPane) errorLines() []string {
 	switch {
 	case errors.Is(p.err, context.Canceled):
 		return nil
-	case errors.Is(p.err, errNeedsTasks):
-		return p.wrap(tasksText(p.tool))
 	case errors.Is(p.err, sdk.ErrConnectionClosed):
 		return p.wrap("The connection to the server closed before " + p.tool + " answered (" + p.err.Error() + ").")
 	}
@@ -309,6 +313,9 @@ func (p *resultPane) View(now time.Time) string {
 
 func (p *resultPane) progressView(now time.Time) string {
 	c, st := p.call, p.st
+	if c.task != nil {
+		return p.taskView(now)
+	}
 	head := st.StateBusy.Render("● "+termtext.Line(c.tool)+" running") + st.Dim.Render(" · "+formatDuration(now.Sub(c.start).Truncate(100*time.Millisecond)))
 	lines := []string{head, ""}
 	pp := c.progress

@@ -240,6 +240,8 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 			m.traffic.add(ev)
 		case progressEvent:
 			m.result.setProgress(ev.callID, ev.p)
+		case taskEvent:
+			m.result.setTask(ev.callID, ev.ev)
 		case buildEvent:
 			cmds = append(cmds, m.onBuildEvent(ev))
 		case resourceUpdatedEvent:
@@ -293,10 +295,6 @@ func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
 	if !m.form.isOpen() {
 		return nil
 	}
-	if call.NeedsTask(*m.form.tool) && !msg.Force {
-		m.refuseTaskCall(m.form.tool.Name)
-		return nil
-	}
 	return m.startCall(*m.form.tool, msg.Args)
 }
 
@@ -315,10 +313,14 @@ func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
 	m.call = &runningCall{id: m.nextCall, tool: t.Name, start: m.now(), cancel: cancel}
 	m.pause = callPause{}
 	m.callTool, m.callArgs = t, args
+	run := callCmd
+	if call.NeedsTask(t) {
+		m.call.task, run = &taskState{}, taskCallCmd
+	}
 	m.result.start(m.call)
 	m.tab = tabResult
 	m.setFocus(focusOutput)
-	return tea.Batch(callCmd(ctx, m.sess, m.call.id, t, args), tickCmd(m.call.id))
+	return tea.Batch(run(ctx, m.sess, m.call.id, t, args), tickCmd(m.call.id))
 }
 
 // onCallDone shows a call's outcome. In the stateless era no
