@@ -104,7 +104,7 @@ func (p *resultPane) taskView(now time.Time) string {
 	room := max(p.height-len(lines)-2, 1)
 	shown := t.updates[max(len(t.updates)-room, 0):]
 	for _, u := range shown {
-		line := st.Dim.Render(fmt.Sprintf("%7s  ", formatDuration(u.at.Truncate(100*time.Millisecond)))) + p.taskStatus(u.status)
+		line := st.Dim.Render(fmt.Sprintf("%6.1fs  ", u.at.Truncate(100*time.Millisecond).Seconds())) + p.taskStatus(u.status)
 		if u.message != "" {
 			line += st.Dim.Render(" · ") + u.message
 		}
