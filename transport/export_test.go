@@ -17,3 +17,6 @@ func SweepArmed(h *StreamableServer) bool {
 	defer h.mu.Unlock()
 	return h.sweeper != nil
 }
+
+// DecodeSessionRecord reads a stored session record (SessionStore).
+var DecodeSessionRecord = decodeSessionRecord

@@ -1,6 +1,9 @@
 package transport
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -80,50 +83,60 @@ func (c *sseConn) flush(b []byte) error {
 	return c.rc.Flush()
 }
 
-type sseEvent struct {
-	seq  int
-	data []byte
-}
-
-// sseStream is a resumable stream of events: it keeps the last events so
-// a client that lost its connection can reconnect with Last-Event-ID, and
-// writes to whichever connection is attached now.
+// sseStream is a resumable stream of events: it stores each event in the
+// session's EventStore, so that a client that lost its connection can
+// reconnect with Last-Event-ID, and writes it to whichever connection is
+// attached now.
 type sseStream struct {
-	id  string
-	max int
+	id      string
+	session string
+	store   EventStore
 
 	mu       sync.Mutex
-	seq      int
-	buf      []sseEvent
 	conn     *sseConn
 	done     bool
 	finished chan struct{}
 	// prime: attaching the first connection sends a priming event (id
 	// "<stream>-0"), for clients that can resume (protocol 2025-11-25 on).
 	prime bool
+	// past: the stream is not one of this process's live streams (it
+	// ended, or another replica ran it); it only replays what the store
+	// kept.
+	past bool
 }
 
-func newSSEStream(id string, max int) *sseStream {
-	return &sseStream{id: id, max: max, finished: make(chan struct{})}
+func newSSEStream(id, session string, store EventStore) *sseStream {
+	return &sseStream{id: id, session: session, store: store, finished: make(chan struct{})}
+}
+
+// pastSSEStream is a finished stream that replays what the store kept of
+// stream id.
+func pastSSEStream(id, session string, store EventStore) *sseStream {
+	st := newSSEStream(id, session, store)
+	st.past, st.done = true, true
+	close(st.finished)
+	return st
 }
 
 func (st *sseStream) eventID(seq int) string { return st.id + "-" + itoa(seq) }
 
-// send records an event and writes it to the attached connection, if any.
-func (st *sseStream) send(data []byte) {
+// send stores an event and writes it to the attached connection, if any.
+// When the store fails the event still goes to the connection, without an
+// id, and the error (matching ErrEventStore) is returned.
+func (st *sseStream) send(data []byte) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.done {
-		return
+		return nil
 	}
-	st.seq++
-	st.buf = append(st.buf, sseEvent{seq: st.seq, data: data})
-	if len(st.buf) > st.max {
-		st.buf = st.buf[len(st.buf)-st.max:]
+	id, err := st.store.Append(context.Background(), st.session, st.id, data)
+	if err != nil {
+		id, err = "", fmt.Errorf("%w: %w", ErrEventStore, err)
 	}
-	if st.conn != nil && st.conn.write(st.eventID(st.seq), data) != nil {
+	if st.conn != nil && st.conn.write(id, data) != nil {
 		st.drop() // the client is gone; it may resume
 	}
+	return err
 }
 
 // drop lets go of the attached connection, telling its handler.
@@ -136,7 +149,7 @@ func (st *sseStream) drop() {
 
 // kick ends the attached connection, if any, after sending retry (when
 // positive): the client resumes the stream with Last-Event-ID, and what
-// the stream sends meanwhile waits in its replay buffer.
+// the stream sends meanwhile waits in the event store.
 func (st *sseStream) kick(retry time.Duration) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -149,36 +162,59 @@ func (st *sseStream) kick(retry time.Duration) {
 	st.drop()
 }
 
-// attach makes c the stream's connection and replays the events after
-// seq after (-1: none). Without steal it refuses when a connection is
-// already attached.
-func (st *sseStream) attach(c *sseConn, after int, steal bool) bool {
+// errStreamBusy: the session's GET stream already has a connection.
+var errStreamBusy = errors.New("transport: the stream already has a connection")
+
+// attach replays to c the events stored after lastEventID ("": none; only
+// new events follow) and makes it the stream's connection. Without steal
+// it refuses with errStreamBusy when a connection is attached. A store
+// failure is returned (matching ErrEventStore), and ErrUnknownEvent for
+// an id the store does not know on a past stream; c stays unstarted when
+// nothing was written, so that the caller can answer an error status.
+func (st *sseStream) attach(c *sseConn, lastEventID string, steal bool) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.conn != nil && !steal {
-		return false
+		return errStreamBusy
+	}
+	if err := st.replay(c, lastEventID); err != nil {
+		return err
 	}
 	if st.conn != nil {
 		st.drop() // the client resumed elsewhere: end the old connection
 	}
 	st.conn = c
 	c.start()
-	if after < 0 {
-		if st.prime {
-			st.prime = false
-			if c.prime(st.eventID(0)) != nil {
-				st.drop()
-			}
-		}
-		return true
-	}
-	for _, ev := range st.buf {
-		if ev.seq > after && c.write(st.eventID(ev.seq), ev.data) != nil {
+	if lastEventID == "" && st.prime {
+		st.prime = false
+		if c.prime(st.eventID(0)) != nil {
 			st.drop()
-			break
 		}
 	}
-	return true
+	return nil
+}
+
+// replay writes the events stored after lastEventID to c; st.mu is held,
+// so no new event slips in between.
+func (st *sseStream) replay(c *sseConn, lastEventID string) error {
+	if lastEventID == "" {
+		return nil
+	}
+	var werr error
+	err := st.store.Replay(context.Background(), st.session, lastEventID, func(id string, data []byte) error {
+		werr = c.write(id, data)
+		return werr
+	})
+	switch {
+	case err == nil || werr != nil:
+		return werr
+	case errors.Is(err, ErrUnknownEvent):
+		if st.past {
+			return ErrUnknownEvent
+		}
+		return nil // a live stream with nothing stored yet
+	}
+	return fmt.Errorf("%w: %w", ErrEventStore, err)
 }
 
 func (st *sseStream) detach(c *sseConn) {
@@ -253,8 +289,7 @@ func (o *responseStream) emit(m *Message) error {
 		o.switchToSSE()
 	}
 	if o.st != nil {
-		o.st.send(data)
-		return nil
+		return o.st.send(data)
 	}
 	if o.conn == nil {
 		return ErrClosed
@@ -277,7 +312,7 @@ func (o *responseStream) switchToSSE() {
 	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
 	o.conn.ended = o.ended
 	if o.st != nil {
-		o.st.attach(o.conn, -1, true)
+		_ = o.st.attach(o.conn, "", true) // nothing to replay: no store call
 	} else {
 		o.conn.start()
 	}
@@ -300,7 +335,7 @@ func (o *responseStream) finish(resp *Message, status func(*Error) int) {
 	if o.st != nil {
 		if resp != nil {
 			data, _ := encodeMessage(resp)
-			o.st.send(data)
+			_ = o.st.send(data) // a store failure loses the response if no connection is attached
 		}
 		o.st.finish()
 		o.st.detach(o.conn)

@@ -89,8 +89,24 @@ type StreamableServerOptions struct {
 	// naming the cap.
 	MaxSessions int
 	// ReplayEvents is how many SSE events each stream keeps for
-	// resumption with Last-Event-ID (default 256).
+	// resumption with Last-Event-ID (default 256) in the default
+	// EventStore.
 	ReplayEvents int
+	// EventStore keeps the events of legacy-era SSE streams for
+	// resumption (default: NewMemoryEventStore(ReplayEvents), in this
+	// process). A store shared by replicas that is also a SessionStore
+	// (transport/redisstore) lets a client whose replica died go on with
+	// its session on another one: the first request there takes the
+	// session over (its initialize is replayed: protocol version, client
+	// capabilities and info), and GET with Last-Event-ID replays the
+	// events the dead replica stored. What does not survive: requests in
+	// flight on the dead replica (their later events and response are
+	// lost; a resumed stream ends after what was stored), and session
+	// state set after initialize (logging/setLevel, resources/subscribe).
+	// When the store fails, resuming and taking over answer 503, an
+	// initialize that cannot be saved too, and events still reach a
+	// connected client, without an id.
+	EventStore EventStore
 	// WriteTimeout bounds each write to a client (default 30s). Long
 	// calls are fine: the deadline applies per write, not per request.
 	WriteTimeout time.Duration
@@ -133,6 +149,9 @@ func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOption
 	}
 	if h.opts.ReplayEvents <= 0 {
 		h.opts.ReplayEvents = 256
+	}
+	if h.opts.EventStore == nil {
+		h.opts.EventStore = NewMemoryEventStore(h.opts.ReplayEvents)
 	}
 	if h.opts.WriteTimeout <= 0 {
 		h.opts.WriteTimeout = 30 * time.Second
@@ -334,9 +353,9 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 		h.initialize(w, r, m)
 		return
 	}
-	s := h.session(id)
-	if s == nil {
-		writeHTTPError(w, http.StatusNotFound, m.ID, CodeInvalidRequest, "Not Found: unknown or expired session")
+	s, err := h.session(id)
+	if err != nil {
+		writeSessionError(w, m.ID, err)
 		return
 	}
 	defer s.release()
@@ -380,15 +399,18 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
-	st, after, err := s.resumeTarget(r.Header.Get(HeaderLastEventID))
-	if err != "" {
-		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, err)
+	lastEventID := r.Header.Get(HeaderLastEventID)
+	st, ok := s.resumeTarget(lastEventID)
+	if !ok {
+		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
 		return
 	}
 	conn := newSSEConn(w, s.id, h.opts.WriteTimeout)
 	conn.ended = make(chan struct{})
-	if !st.attach(conn, after, after >= 0) {
-		writeHTTPError(w, http.StatusConflict, nil, CodeInvalidRequest, "Conflict: the session's GET stream is already open")
+	if err := st.attach(conn, lastEventID, lastEventID != ""); err != nil {
+		if !conn.started {
+			writeAttachError(w, lastEventID, err)
+		}
 		return
 	}
 	select {
@@ -410,6 +432,7 @@ func (h *StreamableServer) delete(w http.ResponseWriter, r *http.Request) {
 	delete(h.sessions, s.id)
 	h.mu.Unlock()
 	s.close()
+	h.forget(s)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -425,12 +448,24 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required")
 		return nil, false
 	}
-	s := h.session(id)
-	if s == nil {
-		writeHTTPError(w, http.StatusNotFound, nil, CodeInvalidRequest, "Not Found: unknown or expired session")
+	s, err := h.session(id)
+	if err != nil {
+		writeSessionError(w, nil, err)
 		return nil, false
 	}
 	return s, true
+}
+
+// writeAttachError answers a GET whose stream could not be attached.
+func writeAttachError(w http.ResponseWriter, lastEventID string, err error) {
+	switch {
+	case errors.Is(err, errStreamBusy):
+		writeHTTPError(w, http.StatusConflict, nil, CodeInvalidRequest, "Conflict: the session's GET stream is already open")
+	case errors.Is(err, ErrUnknownEvent):
+		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
+	default:
+		writeHTTPError(w, http.StatusServiceUnavailable, nil, CodeInternalError, "Service Unavailable: "+err.Error())
+	}
 }
 
 // writeHTTPError answers with an HTTP status and a JSON-RPC error body.

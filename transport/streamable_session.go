@@ -3,7 +3,6 @@ package transport
 import (
 	"context"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,8 +19,12 @@ type httpSession struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	backend  StreamableSession
-	replay   int
-	get      *sseStream
+	store    EventStore
+	// streamPrefix starts the name of every POST stream: "" on the replica
+	// that created the session, a random one on a replica that took it
+	// over, so that its streams do not reuse the names of the dead one's.
+	streamPrefix string
+	get          *sseStream
 	// polling: the client negotiated 2025-11-25 or later, so its POST
 	// streams are primed and its tool calls may close them (SEP-1699).
 	polling bool
@@ -44,52 +47,61 @@ func (s *httpSession) notify(m *Message) error {
 	if err != nil {
 		return err
 	}
-	s.get.send(data)
-	return nil
+	return s.get.send(data)
 }
 
 func (s *httpSession) newStream() *sseStream {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.nextStream++
-	id := strconv.Itoa(s.nextStream)
-	st := newSSEStream(id, s.replay)
+	id := s.streamPrefix + strconv.Itoa(s.nextStream)
+	st := newSSEStream(id, s.id, s.store)
 	st.prime = s.polling
 	s.streams[id] = st
 	return st
 }
 
 // streamDone forgets a POST stream answered as JSON, and keeps the last
-// few SSE ones for resumption.
+// few SSE ones for resumption, dropping older ones from the store.
 func (s *httpSession) streamDone(st *sseStream, usedSSE bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if !usedSSE {
 		delete(s.streams, st.id)
+		s.mu.Unlock()
 		return
 	}
 	s.finished = append(s.finished, st.id)
+	oldest := ""
 	if len(s.finished) > keptStreams {
-		delete(s.streams, s.finished[0])
+		oldest = s.finished[0]
+		delete(s.streams, oldest)
 		s.finished = s.finished[1:]
+	}
+	s.mu.Unlock()
+	if oldest != "" {
+		_ = s.store.Forget(context.Background(), s.id, oldest) // a failure leaves it to the store's expiry
 	}
 }
 
-// resumeTarget picks the stream a GET attaches to and the last event the
-// client saw (-1: none, deliver only new events).
-func (s *httpSession) resumeTarget(lastEventID string) (*sseStream, int, string) {
+// resumeTarget picks the stream a GET with Last-Event-ID attaches to (the
+// GET stream without one): a live stream of this process, or a past one
+// that replays what the store kept. ok is false for an id that is not an
+// event id at all.
+func (s *httpSession) resumeTarget(lastEventID string) (st *sseStream, ok bool) {
 	if lastEventID == "" {
-		return s.get, -1, ""
+		return s.get, true
 	}
-	sid, seqText, ok := strings.Cut(lastEventID, "-")
-	seq, err := strconv.Atoi(seqText)
+	sid, _, ok := SplitEventID(lastEventID)
+	if !ok {
+		return nil, false
+	}
 	s.mu.Lock()
-	st := s.streams[sid]
+	st = s.streams[sid]
 	s.mu.Unlock()
-	if !ok || err != nil || st == nil {
-		return nil, 0, "Bad Request: unknown Last-Event-ID " + strconv.Quote(lastEventID)
+	if st == nil {
+		st = pastSSEStream(sid, s.id, s.store)
 	}
-	return st, seq, ""
+	return st, true
 }
 
 func (s *httpSession) acquire() {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -22,12 +24,18 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 				"); end unused ones with DELETE, or try again once idle ones expire")
 		return
 	}
-	s := h.newSession()
+	s := h.newSession(newSessionID())
 	resp := s.backend.Handle(s.ctx, m, nil)
 	if resp == nil || resp.Error != nil {
 		s.close()
 		h.admit(nil)
 		writeJSON(w, http.StatusOK, nil, resp)
+		return
+	}
+	if err := h.saveSession(s.id, m); err != nil {
+		s.close()
+		h.admit(nil)
+		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, CodeInternalError, "Service Unavailable: "+err.Error())
 		return
 	}
 	s.polling = resumableVersion(resp.Result)
@@ -64,27 +72,40 @@ func (h *StreamableServer) admit(s *httpSession) {
 	}
 }
 
-func (h *StreamableServer) newSession() *httpSession {
+func (h *StreamableServer) newSession(id string) *httpSession {
 	ctx, cancel := context.WithCancel(context.Background())
-	id := newSessionID()
-	s := &httpSession{id: id, idHeader: []string{id}, ctx: ctx, cancel: cancel, replay: h.opts.ReplayEvents, streams: map[string]*sseStream{}}
-	s.get = newSSEStream("0", s.replay)
+	s := &httpSession{id: id, idHeader: []string{id}, ctx: ctx, cancel: cancel, store: h.opts.EventStore, streams: map[string]*sseStream{}}
+	s.get = newSSEStream("0", id, s.store)
 	s.streams["0"] = s.get
 	s.backend = h.backend.NewSession(s.notify)
 	s.touch()
 	return s
 }
 
-// session looks up a live session and marks it busy (release when done).
-func (h *StreamableServer) session(id string) *httpSession {
+// session looks up a live session, or takes over one another replica
+// created (see takeOver), and marks it busy (release when done).
+func (h *StreamableServer) session(id string) (*httpSession, error) {
 	h.mu.Lock()
 	s := h.sessions[id]
 	h.mu.Unlock()
-	if s == nil || s.ctx.Err() != nil {
-		return nil
+	if s == nil {
+		return h.takeOver(id)
+	}
+	if s.ctx.Err() != nil {
+		return nil, ErrUnknownSession
 	}
 	s.acquire()
-	return s
+	return s, nil
+}
+
+// writeSessionError answers a request whose session could not be found
+// (404: the client initializes again) or taken over (503).
+func writeSessionError(w http.ResponseWriter, id json.RawMessage, err error) {
+	if errors.Is(err, ErrUnknownSession) {
+		writeHTTPError(w, http.StatusNotFound, id, CodeInvalidRequest, "Not Found: unknown or expired session")
+		return
+	}
+	writeHTTPError(w, http.StatusServiceUnavailable, id, CodeInternalError, "Service Unavailable: "+err.Error())
 }
 
 // sweepEvery is how often idle sessions are looked for: half the idle
@@ -125,10 +146,13 @@ func (h *StreamableServer) sweep() {
 	h.mu.Unlock()
 	for _, s := range idle {
 		s.close()
+		h.forget(s)
 	}
 }
 
-// Close ends every session and stops the sweep timer.
+// Close ends every session and stops the sweep timer. A store shared with
+// other replicas (a SessionStore) keeps the sessions, so that another
+// replica can take them over; the default store forgets them.
 func (h *StreamableServer) Close() {
 	h.mu.Lock()
 	all := h.sessions
@@ -138,8 +162,12 @@ func (h *StreamableServer) Close() {
 		h.sweeper = nil
 	}
 	h.mu.Unlock()
+	_, shared := h.opts.EventStore.(SessionStore)
 	for _, s := range all {
 		s.close()
+		if !shared {
+			h.forget(s)
+		}
 	}
 }
 

@@ -1,0 +1,125 @@
+package transport
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/mcpdev/mcpdev/internal/jsonenc"
+)
+
+// Taking over a session: when StreamableServerOptions.EventStore is also a
+// SessionStore, initialize saves the session's initialize request, and a
+// replica asked for a session it does not know (its own replica died, the
+// load balancer sent the client elsewhere) loads that record and replays
+// it to its backend, under the same session id. The client keeps its
+// session and resumes its streams with Last-Event-ID from the shared store.
+
+// maxSessionID bounds a session id the handler looks up in the store.
+const maxSessionID = 256
+
+// errTooManySessions: MaxSessions sessions are alive already.
+var errTooManySessions = errors.New("transport: too many sessions")
+
+// initializedNote is replayed after the stored initialize: the client sent
+// it to the replica that created the session.
+var initializedNote = &Message{JSONRPC: Version, Method: "notifications/initialized"}
+
+// saveSession stores the record of a new session: its initialize request.
+func (h *StreamableServer) saveSession(id string, init *Message) error {
+	ss, ok := h.opts.EventStore.(SessionStore)
+	if !ok {
+		return nil
+	}
+	rec, err := jsonenc.Marshal(init)
+	if err == nil {
+		err = ss.SaveSession(context.Background(), id, rec)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: saving the session: %w", ErrEventStore, err)
+	}
+	return nil
+}
+
+// takeOver rebuilds a session another replica created from its stored
+// record, admitted and marked busy (release when done). It answers
+// ErrUnknownSession when there is none to take over, and errors matching
+// ErrEventStore or errTooManySessions when it cannot.
+func (h *StreamableServer) takeOver(id string) (*httpSession, error) {
+	ss, ok := h.opts.EventStore.(SessionStore)
+	if !ok || len(id) > maxSessionID || !visibleASCII(id) {
+		return nil, ErrUnknownSession
+	}
+	rec, err := ss.LoadSession(context.Background(), id)
+	if errors.Is(err, ErrUnknownSession) {
+		return nil, ErrUnknownSession
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: loading the session: %w", ErrEventStore, err)
+	}
+	init, err := decodeSessionRecord(rec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrEventStore, err)
+	}
+	if !h.reserve() {
+		return nil, errTooManySessions
+	}
+	s := h.newSession(id)
+	s.streamPrefix = newStreamPrefix()
+	resp := s.backend.Handle(s.ctx, init, nil)
+	if resp == nil || resp.Error != nil {
+		s.close()
+		h.admit(nil)
+		return nil, fmt.Errorf("%w: the server refused the session's stored initialize", ErrEventStore)
+	}
+	s.backend.Handle(s.ctx, initializedNote, nil)
+	s.polling = resumableVersion(resp.Result)
+	return h.admitTakenOver(s), nil
+}
+
+// admitTakenOver admits s, unless a concurrent request took the same
+// session over first: then s is dropped and that one is used.
+func (h *StreamableServer) admitTakenOver(s *httpSession) *httpSession {
+	h.mu.Lock()
+	h.opening--
+	had := h.sessions[s.id]
+	if had == nil {
+		h.sessions[s.id] = s
+		h.armSweep()
+	}
+	h.mu.Unlock()
+	if had != nil {
+		s.close()
+		s = had
+	}
+	s.acquire()
+	return s
+}
+
+// decodeSessionRecord reads a stored session record: the session's
+// initialize request.
+func decodeSessionRecord(rec []byte) (*Message, error) {
+	m, derr := Decode(rec)
+	if derr != nil {
+		return nil, fmt.Errorf("the stored session record does not decode: %w", derr)
+	}
+	if m.Method != "initialize" || !m.IsRequest() {
+		return nil, errors.New("the stored session record is not an initialize request")
+	}
+	return m, nil
+}
+
+// newStreamPrefix names the streams of a session taken over: random, so
+// that they differ from the streams of every other replica.
+func newStreamPrefix() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:]) + "."
+}
+
+// forget drops a session that ended (DELETE, idle) from the store.
+func (h *StreamableServer) forget(s *httpSession) {
+	_ = h.opts.EventStore.Forget(context.Background(), s.id, "") // a failure leaves it to the store's expiry
+}
