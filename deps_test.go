@@ -14,7 +14,8 @@ import (
 //	internal/schema ← internal/wire ← transport, sdk;  internal/termtext ← sdk, inspector
 //
 // sdk and transport never pull in a TUI library; forms knows nothing of MCP;
-// transport never links the JSON Schema compiler; internal/schema is stdlib only;
+// transport never links the JSON Schema compiler, nor (but transport/redisstore)
+// a Redis client; internal/schema is stdlib only;
 // internal/wire (the JSON fast paths) is stdlib and internal/schema only.
 func TestImportDirection(t *testing.T) {
 	rules := []struct {
@@ -30,6 +31,11 @@ func TestImportDirection(t *testing.T) {
 		// sdk shows server text through internal/termtext: it stays stdlib only.
 		{"./internal/termtext", []string{"github.com/", "charm.land/", "golang.org/"}},
 		{"./examples/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
+		// Only transport/redisstore links a Redis client: servers without
+		// Redis, the sdk and the inspector do not.
+		{"./transport", []string{"github.com/redis/"}},
+		{"./sdk/...", []string{"github.com/redis/"}},
+		{"./cmd/...", []string{"github.com/redis/"}},
 	}
 	for _, r := range rules {
 		t.Run(r.pkg, func(t *testing.T) {

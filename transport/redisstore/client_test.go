@@ -1,0 +1,71 @@
+package redisstore_test
+
+import (
+	"context"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// The sdk client behind a front that moves from replica A to replica B
+// when A dies (as a load balancer does) keeps its session: its next call
+// is answered by B without a second initialize.
+func TestFailoverClientKeepsItsSession(t *testing.T) {
+	redisSrv := startRedis(t)
+	a, b := startReplica(t, redisSrv.addr, "A"), startReplica(t, redisSrv.addr, "B")
+	var target atomic.Pointer[url.URL]
+	target.Store(mustParse(t, a.url))
+	var inits atomic.Int32
+	proxy := &httputil.ReverseProxy{
+		Rewrite:       func(pr *httputil.ProxyRequest) { pr.SetURL(target.Load()) },
+		FlushInterval: -1,
+		ErrorLog:      log.New(io.Discard, "", 0), // A dying mid-stream is the point
+	}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.Header.Get(transport.HeaderSessionID) == "" {
+			inits.Add(1)
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+
+	ctx := context.Background()
+	c, err := sdk.Connect(ctx, transport.NewStreamableClient(front.URL+"/mcp", nil), &sdk.ClientOptions{ProtocolVersion: sdk.LatestLegacyVersion})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	call := func(want string) {
+		t.Helper()
+		var progress atomic.Int32
+		res, err := c.CallTool(ctx, "steps", map[string]any{"n": 2}, &sdk.CallOptions{OnProgress: func(sdk.ProgressParams) { progress.Add(1) }})
+		if err != nil || res.IsError || res.Content[0].Text != want || progress.Load() != 2 {
+			t.Fatalf("steps: %+v, %v, %d progress; want %s's answer after 2", res, err, progress.Load(), want)
+		}
+	}
+	call("A")
+	target.Store(mustParse(t, b.url)) // the balancer sees A go down...
+	a.kill()                          // ...as it dies
+	call("B")
+	if n := inits.Load(); n != 1 {
+		t.Errorf("the client initialized %d times, want once", n)
+	}
+}
+
+// mustParse parses a replica's URL, keeping scheme and host: the front
+// passes the path through.
+func mustParse(t *testing.T, s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &url.URL{Scheme: u.Scheme, Host: u.Host}
+}
