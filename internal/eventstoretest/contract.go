@@ -123,7 +123,7 @@ func replayFromPositionZero(t *testing.T, open Open) {
 func unknownOrMalformedID(t *testing.T, open Open) {
 	s := open(t, 16)
 	Append(t, s, "s1", "1", "a")
-	for _, id := range []string{"", "1", "-0", "1-", "9-0", "1-x", "1-0-x", "1--1", "1-99999999999999999999999-0", "1- 0", "1-\x00", "\x00-0", "0-0"} {
+	for _, id := range []string{"", "1", "-0", "1-", "9-0", "1-x", "1-0-x", "1--1", "1-99999999999999999999999-0", "1- 0", "1-\x00", "\x00-0", "0-0", "1-18446744073709551615-18446744073709551615"} {
 		if _, err := Replay(s, "s1", id); !errors.Is(err, transport.ErrUnknownEvent) {
 			t.Errorf("Replay(%q) = %v, want ErrUnknownEvent", id, err)
 		}

@@ -2,6 +2,7 @@ package redisstore
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -30,10 +31,18 @@ func rangeStart(pos string) (start string, ok bool) {
 		return "-", true
 	}
 	ms, seq, found := strings.Cut(pos, "-")
-	if !found || !isUint64(ms) || !isUint64(seq) {
+	if !found || !isUint64(ms) || !isUint64(seq) || isMaxID(ms, seq) {
 		return "", false
 	}
 	return "(" + pos, true
+}
+
+// isMaxID reports whether ms-seq is the largest stream id, which nothing
+// follows (Redis refuses an exclusive range from it).
+func isMaxID(ms, seq string) bool {
+	a, _ := strconv.ParseUint(ms, 10, 64)
+	b, _ := strconv.ParseUint(seq, 10, 64)
+	return a == math.MaxUint64 && b == math.MaxUint64
 }
 
 // isUint64 reports whether s is plain decimal digits fitting a uint64.
