@@ -154,9 +154,12 @@ func completeCmd(ctx context.Context, c *target.Connection, seq int, ref sdk.Com
 	}
 }
 
+// typingPause is how long typing pauses before completion is asked.
+const typingPause = 250 * time.Millisecond
+
 // completeAfter waits for a pause in typing before asking.
-func completeAfter(seq int) tea.Cmd {
-	return tea.Tick(250*time.Millisecond, func(time.Time) tea.Msg { return completeDueMsg{seq: seq} })
+func completeAfter(pause time.Duration, seq int) tea.Cmd {
+	return tea.Tick(pause, func(time.Time) tea.Msg { return completeDueMsg{seq: seq} })
 }
 
 // subscribeCmd follows updates of uri: resources/subscribe in the session

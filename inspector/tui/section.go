@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -36,10 +37,11 @@ type beyond struct {
 	early    []tea.KeyPressMsg  // keys typed before the section's list arrived
 	shown    string             // the URI whose contents the Result tab shows
 	listen   context.CancelFunc // the 2026 era's subscriptions/listen stream
+	pause    time.Duration      // how long typing pauses before completion is asked
 }
 
 func newBeyond(st *Styles, fk *forms.KeyMap) beyond {
-	b := beyond{res: newItemsPane(st, "resources"), prm: newItemsPane(st, "prompts"), args: newArgsFormPane(st)}
+	b := beyond{res: newItemsPane(st, "resources"), prm: newItemsPane(st, "prompts"), args: newArgsFormPane(st), pause: typingPause}
 	b.args.keys = fk
 	return b
 }
@@ -127,7 +129,7 @@ func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.focus == focusForm && m.bey.args.isOpen() {
 		cmd := m.paneKey(&m.bey.args, k)
 		if seq, ok := m.bey.args.due(); ok {
-			cmd = tea.Batch(cmd, completeAfter(seq))
+			cmd = tea.Batch(cmd, completeAfter(m.bey.pause, seq))
 		}
 		return cmd
 	}
