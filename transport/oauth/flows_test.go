@@ -12,6 +12,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -100,6 +101,33 @@ func TestRefresh(t *testing.T) {
 	}
 	if opened != 1 {
 		t.Errorf("signed in %d times after the refresh token was revoked, want 1", opened)
+	}
+}
+
+// A refresh names the resource (RFC 8707 resource=) as the authorization
+// and the code exchange do: an authorization server serving several
+// resources issues the new token for this one.
+func TestRefreshCarriesResource(t *testing.T) {
+	as := testutil.NewAuthServer(t)
+	rs := newResource(t, as, "path")
+	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	as.Expire()
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	if got := as.Authorizations[0].Get("resource"); got != rs.URL {
+		t.Errorf("authorization resource = %q, want %q", got, rs.URL)
+	}
+	var got []string
+	for _, req := range as.TokenRequests {
+		got = append(got, req.Get("grant_type")+" "+req.Get("resource"))
+	}
+	want := []string{"authorization_code " + rs.URL, "refresh_token " + rs.URL}
+	if !slices.Equal(got, want) {
+		t.Errorf("token requests (grant resource) = %q, want %q", got, want)
 	}
 }
 

@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"golang.org/x/oauth2"
@@ -41,10 +45,14 @@ func (t *Transport) noteToken(kind string, tok *oauth2.Token) {
 	t.step(kind, detail)
 }
 
-// refresh trades the refresh token for a new token.
+// refresh trades the refresh token for a new token, for the resource of
+// d (RFC 8707 §2.2: resource= in the refresh request too; x/oauth2's
+// refresh has no way to add a parameter, so the request's form gets it
+// on its way out).
 func (t *Transport) refresh(ctx context.Context, d *discovery, old *oauth2.Token) (*oauth2.Token, error) {
 	cfg := d.config(t.client, "", nil)
-	tok, err := cfg.TokenSource(t.tokenContext(ctx), &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
+	hc := &http.Client{Transport: withResource{base: t.base, resource: d.resource}, Timeout: t.hc.Timeout}
+	tok, err := cfg.TokenSource(context.WithValue(ctx, oauth2.HTTPClient, hc), &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
 	if err != nil {
 		return nil, tokenError(err)
 	}
@@ -77,4 +85,32 @@ func (t *Transport) clientCredentials(ctx context.Context, d *discovery, scopes 
 	}
 	t.noteToken("token", tok)
 	return tok, nil
+}
+
+// withResource adds resource= to the form of the token requests it
+// sends (the refresh's).
+type withResource struct {
+	base     http.RoundTripper
+	resource string
+}
+
+func (w withResource) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body == nil || req.Header.Get("Content-Type") != "application/x-www-form-urlencoded" {
+		return w.base.RoundTrip(req)
+	}
+	body, err := io.ReadAll(req.Body)
+	req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		return nil, err
+	}
+	form.Set("resource", w.resource)
+	enc := form.Encode()
+	r := req.Clone(req.Context())
+	r.Body, r.ContentLength = io.NopCloser(strings.NewReader(enc)), int64(len(enc))
+	r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(enc)), nil }
+	return w.base.RoundTrip(r)
 }
