@@ -57,11 +57,12 @@ const signInWait = 5 * time.Minute
 // authTransport is the HTTP transport of an HTTP target: it signs in when
 // the server asks (a 401 with a Bearer challenge), with the credentials
 // of an earlier run from the token cache, and saves new ones there. The
-// sign-in URL and each step go to out; onStep also hears of them.
+// sign-in URL and each step go to o.AuthOut as lines and to o.OnAuth as
+// events; onStep also hears of the steps.
 func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oauth.Transport {
-	out := o.AuthOut
-	if out == nil {
-		out = io.Discard
+	r := authReporter{out: o.AuthOut, on: o.OnAuth}
+	if r.out == nil {
+		r.out = io.Discard
 	}
 	cache := credentialsPath(o.ConfigDir, t.URL)
 	a := t.Auth
@@ -71,19 +72,47 @@ func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oaut
 		Credentials: a.usable(loadCredentials(cache)), CallbackTimeout: signInWait,
 		OnCredentials: func(c *oauth.Credentials) {
 			if err := saveCredentials(cache, c); err != nil {
-				fmt.Fprintf(out, "mcpdev: warning: the sign-in is not saved: %v\n", err)
+				fmt.Fprintf(r.out, "mcpdev: warning: the sign-in is not saved: %v\n", err)
 			}
+			r.event(AuthEvent{Kind: AuthSignedIn, Who: signedIn(c)})
 		},
 		OpenURL: func(ctx context.Context, u string) error {
-			fmt.Fprintf(out, "mcpdev: sign in at %s\n", termtext.Line(u))
-			if !a.NoBrowser {
-				_ = OpenBrowser(u) // the URL is printed in any case
-			}
+			r.openURL(u, a.NoBrowser)
 			return nil
 		},
 		OnStep: func(s oauth.Step) {
-			fmt.Fprintf(out, "mcpdev: auth: %s %s\n", s.Kind, termtext.Line(s.Detail))
+			fmt.Fprintf(r.out, "mcpdev: auth: %s %s\n", s.Kind, termtext.Line(s.Detail))
+			r.event(AuthEvent{Kind: AuthStep, Step: s.Kind, Detail: termtext.Line(s.Detail)})
 			onStep(s)
 		},
 	})
+}
+
+// authReporter tells the user what a sign-in does: lines to out, events
+// to on.
+type authReporter struct {
+	out io.Writer
+	on  func(AuthEvent)
+}
+
+func (r authReporter) event(ev AuthEvent) {
+	if r.on != nil {
+		r.on(ev)
+	}
+}
+
+// openURL shows the sign-in URL (always: the browser may open on another
+// screen, or not at all) and opens the browser unless noBrowser; when the
+// browser cannot be opened, it says why and that the user must open the
+// URL.
+func (r authReporter) openURL(u string, noBrowser bool) {
+	fmt.Fprintf(r.out, "mcpdev: sign in at %s\n", termtext.Line(u))
+	r.event(AuthEvent{Kind: AuthURL, URL: u})
+	if noBrowser {
+		return
+	}
+	if err := OpenBrowser(u); err != nil {
+		fmt.Fprintf(r.out, "mcpdev: could not open a browser (%v): open the URL above yourself\n", err)
+		r.event(AuthEvent{Kind: AuthNoBrowser, URL: u, Detail: err.Error()})
+	}
 }

@@ -72,6 +72,10 @@ type ConnectOptions struct {
 	// AuthOut is where signing in to an HTTP server prints its URL and
 	// steps (nil: nowhere; the browser still opens unless --no-browser).
 	AuthOut io.Writer
+	// OnAuth is told what a sign-in does as it happens: the URL to open,
+	// a browser that could not be opened, each step, and who is signed in
+	// once a token came (for a view; never a token).
+	OnAuth func(AuthEvent)
 	// ConfigDir holds the saved sign-ins, in mcpdev/auth (default
 	// os.UserConfigDir()).
 	ConfigDir string
@@ -86,9 +90,12 @@ type Connection struct {
 	*sdk.Client
 	Target *Target
 	Binary string // the built binary, for Go targets
-	proc   *transport.CommandConn
-	stderr *lineTail
-	watch  *watchConn
+	// SignedIn is who the connection signed in as, for an HTTP server
+	// that wanted OAuth (nil otherwise); later tokens come as OnAuth events.
+	SignedIn *SignedIn
+	proc     *transport.CommandConn
+	stderr   *lineTail
+	watch    *watchConn
 }
 
 // Connect builds the target if it is Go code, starts it and performs the

@@ -23,14 +23,15 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	timer := time.AfterFunc(o.Timeout, func() { timedOut.Store(true); cancel() })
 	defer timer.Stop()
 	// The connect timeout does not run while the user signs in in the browser.
-	rec := &httpRecorder{base: t.authTransport(o, func(s oauth.Step) {
+	auth := t.authTransport(o, func(s oauth.Step) {
 		switch s.Kind {
 		case "authorize":
 			timer.Stop()
 		case "token":
 			timer.Reset(o.Timeout)
 		}
-	})}
+	})
+	rec := &httpRecorder{base: auth}
 	header := http.Header{}
 	for k, v := range t.Headers {
 		header.Set(k, v)
@@ -41,7 +42,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	})
 	client, err := sdk.Connect(hctx, conn, probeWhileSigningIn(o))
 	if err == nil {
-		return &Connection{Client: client, Target: t}, nil
+		return &Connection{Client: client, Target: t, SignedIn: signedIn(auth.Credentials())}, nil
 	}
 	conn.Close()
 	ce := &ConnectError{Target: t, Stage: StageInitialize, Err: err}

@@ -112,6 +112,7 @@ func connectOptions(box *mailbox, ask *asker) *target.ConnectOptions {
 		// Signing in to a protected HTTP server: its URL and steps go to
 		// the logs pane.
 		AuthOut: authLines{box},
+		OnAuth:  func(ev target.AuthEvent) { box.push(authEvent{ev}) },
 	}
 }
 

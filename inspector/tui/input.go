@@ -25,6 +25,11 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.focus == focusRoots {
 		return m.paneKey(&m.roots.pane, k)
 	}
+	if m.keyPane() == nil && m.focus != focusForm {
+		if cmd, ok := m.authKey(k); ok {
+			return cmd
+		}
+	}
 	if m.waitingForTools() {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil

@@ -42,6 +42,9 @@ type KeyMap struct {
 	// ShowRoots opens the roots view; Roots are its keys.
 	ShowRoots key.Binding
 	Roots     rootsKeys
+	// CopySignIn copies the sign-in URL while the connection waits for
+	// it; AuthView shows who is signed in (pane_auth.go).
+	CopySignIn, AuthView key.Binding
 
 	// Form is the open form's; its Cancel goes back to the tool list.
 	Form forms.KeyMap
@@ -168,6 +171,8 @@ func DefaultKeyMap() KeyMap {
 		TakeCompletion: b([]string{"ctrl+y"}, "ctrl+y", "take completion"),
 		ShowRoots:      b([]string{"o"}, "o", "roots"),
 		Roots:          defaultRootsKeys(),
+		CopySignIn:     b([]string{"y", "c"}, "y", "copy sign-in URL"),
+		AuthView:       b([]string{"A"}, "A", "sign-in details"),
 
 		Form: fk,
 		Ask:  defaultAskKeys(), AskForm: askFormKeys(),
@@ -192,7 +197,7 @@ func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
 // now, then moving around, then the rest.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
-		k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
+		k.CopySignIn, k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
 		k.Save, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
 	}
 }
@@ -205,7 +210,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
 		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.ShowRoots, k.Subscribe, k.TakeCompletion},
 		{k.Rerun, k.Edit, k.Copy, k.Save, k.BackToForm},
-		{k.CancelCall, k.Restart, k.Help, k.Quit},
+		{k.CancelCall, k.Restart, k.AuthView, k.Help, k.Quit},
 	}
 }
 
@@ -219,7 +224,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.Rerun, &k.Edit, &k.Copy, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
 		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
-		&k.ShowRoots,
+		&k.ShowRoots, &k.CopySignIn, &k.AuthView,
 	}
 }
 
@@ -236,6 +241,8 @@ type keyState struct {
 	hasSearch  bool
 	hasHistory bool
 	canRestart bool
+	signingIn  bool // a sign-in URL waits to be opened
+	signedIn   bool // connected, signed in: the auth view can open
 
 	// the dev loop's
 	pinned    bool // the changes view covers the output pane
@@ -296,6 +303,8 @@ func (k *KeyMap) sync(s keyState) {
 		on(&k.Up, &k.Down)
 	}
 	k.ShowRoots.SetEnabled(s.focus == focusTools)
+	k.CopySignIn.SetEnabled(s.signingIn && s.focus != focusForm)
+	k.AuthView.SetEnabled(s.signedIn && s.focus != focusForm)
 	k.syncSections(s)
 }
 

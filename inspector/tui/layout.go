@@ -41,6 +41,9 @@ func (m *Model) setFocus(f focus) {
 	if f == focusRoots {
 		m.focusCmd = nil
 	}
+	if f == focusForm {
+		m.auth.shown = false // the form takes the box the auth view had
+	}
 	m.focus = f
 	m.resize(m.width, m.height)
 }
@@ -78,6 +81,7 @@ func (m *Model) resize(w, h int) {
 	m.bey.args.SetSize(rw-4, top-2)
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
+	m.auth.SetSize(rw-4, top-2)
 	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.ask, &m.roots.pane} {
 		p.SetSize(rw-4, bottom-2)
 	}
@@ -98,6 +102,8 @@ func (m *Model) syncKeys() {
 		hasSearch:  m.traffic.hasSearch(),
 		hasHistory: m.history.len() > 0,
 		canRestart: m.state != stateConnecting,
+		signingIn:  m.state == stateConnecting && m.auth.signingIn(),
+		signedIn:   m.state == stateConnected && m.auth.who != nil,
 		pinned:     m.dev.pinned,
 		watching:   m.dev.watching,
 		rerun:      m.dev.rerun,
@@ -119,6 +125,8 @@ func (m *Model) render() string {
 	switch {
 	case m.state == stateFailed || m.state == stateExited:
 		upper = m.box("Server trouble", m.doctor.View(), rw, top, m.focus == focusDoctor)
+	case m.authShown():
+		upper = m.box(m.auth.Title(), m.auth.View(), rw, top, false)
 	case m.bey.section != sectionTools:
 		upper = m.upperSection(rw, top)
 	default:

@@ -78,6 +78,7 @@ type Model struct {
 	ask     askPane    // the server's question being answered (pane_ask.go)
 	asks    askState   // the questions waiting (ask_update.go)
 	roots   rootsState // the roots offered, and their view (roots.go)
+	auth    authPane   // signing in to an HTTP server (pane_auth.go)
 
 	sess     *session
 	gen      int
@@ -119,6 +120,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.traffic = newTrafficPane(st)
 	m.history = historyPane{st: st}
 	m.doctor = doctorPane{st: st}
+	m.auth = authPane{st: st, now: opts.Now}
 	m.bey = newBeyond(st, &m.keys.Form)
 	m.ask = newAskPane(st, &m.keys.AskForm)
 	m.asks.values = map[string]json.RawMessage{}
@@ -156,6 +158,8 @@ func (m *Model) connect() tea.Cmd {
 	m.sess.ask = newAsker(ctx, m.sess.box, &m.opts)
 	m.state = stateConnecting
 	m.header.state = stateConnecting
+	m.auth.reset()
+	m.syncAuthHeader()
 	return tea.Batch(connectCmd(ctx, m.connector, m.gen, m.sess.box, m.sess.ask), waitEventsCmd(m.sess.box, m.gen))
 }
 

@@ -31,6 +31,10 @@ type headerPane struct {
 	roots  string // rootsSummary: "" for the default root
 	state  connState
 	now    func() time.Time
+	// signedIn names whom the connection signed in as (never a token);
+	// signingIn: a sign-in URL waits to be opened.
+	signedIn  string
+	signingIn bool
 	// buildStart is when the build of the server began (zero: no build
 	// under way).
 	buildStart time.Time
@@ -74,11 +78,12 @@ func (p *headerPane) View() string {
 	if p.roots != "" {
 		parts = append(parts, p.roots)
 	}
+
 	info := ""
 	if len(parts) > 0 {
 		info = st.HeaderDim.Render(strings.Join(parts, " · ") + " · ")
 	}
-	return p.fit(left, info, p.dev+p.stateText()+" ")
+	return p.fit(left, info, p.dev+p.signedInText()+p.stateText()+" ")
 }
 
 // minNameWidth is the least of the server's name kept beside the protocol
@@ -106,6 +111,15 @@ func (p *headerPane) fit(left, info, state string) string {
 	return left + strings.Repeat(" ", p.width-w(left)-w(right)) + right
 }
 
+// signedInText names whom the connection signed in as; it stays with the
+// state when the line is narrow.
+func (p *headerPane) signedInText() string {
+	if p.signedIn == "" {
+		return ""
+	}
+	return p.st.HeaderDim.Render("signed in as "+termtext.Line(p.signedIn)) + " · "
+}
+
 func (p *headerPane) stateText() string {
 	st := p.st
 	switch p.state {
@@ -118,6 +132,9 @@ func (p *headerPane) stateText() string {
 	}
 	if !p.buildStart.IsZero() {
 		return st.StateBusy.Render(buildingText(p.now().Sub(p.buildStart)))
+	}
+	if p.signingIn {
+		return st.StateBusy.Render("◌ signing in…")
 	}
 	return st.StateBusy.Render("◌ connecting…")
 }

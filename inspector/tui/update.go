@@ -129,6 +129,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	m.tools.unreachable = false
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
 	m.header.buildStart = time.Time{}
+	m.onSignedIn(msg.conn.SignedIn)
 	if m.focus == focusDoctor {
 		if m.reopen != "" && m.form.form != nil {
 			m.setFocus(focusForm) // rebuilt on the new schema once listed
@@ -244,6 +245,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 			m.result.setTask(ev.callID, ev.ev)
 		case buildEvent:
 			cmds = append(cmds, m.onBuildEvent(ev))
+		case authEvent:
+			m.auth.add(ev.ev)
+			m.syncAuthHeader()
 		case resourceUpdatedEvent:
 			cmds = append(cmds, m.onResourceUpdated(ev.uri))
 		case listChangedEvent:

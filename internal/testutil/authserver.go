@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TokenPrefix starts every access and refresh token AuthServer issues, so
@@ -41,11 +42,15 @@ type AuthServer struct {
 	ScopesSupported []string
 	// Secret is the client secret Dynamic Client Registration hands out.
 	Secret string
+	// Lifetime is the access tokens' (expires_in; default an hour):
+	// Scopes refuses a token past it, as a resource server would.
+	Lifetime time.Duration
 
 	mu        sync.Mutex
 	srv       *httptest.Server
 	challenge string
 	tokens    map[string][]string // access token → scopes
+	expiry    map[string]time.Time
 	refresh   map[string][]string // refresh token → scopes
 	n         int
 	// Requests counts the requests per endpoint path.
@@ -66,7 +71,7 @@ func NewAuthServer(t testing.TB) *AuthServer {
 // StartAuthServer starts an AuthServer and returns it with the function
 // that stops it (for Example functions, which have no testing.TB).
 func StartAuthServer() (*AuthServer, func()) {
-	a := &AuthServer{tokens: map[string][]string{}, refresh: map[string][]string{}, Requests: map[string]int{}}
+	a := &AuthServer{tokens: map[string][]string{}, expiry: map[string]time.Time{}, refresh: map[string][]string{}, Requests: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/.well-known/oauth-authorization-server", a.metadata)
 	mux.HandleFunc("/authorize", a.authorize)
@@ -91,6 +96,9 @@ func (a *AuthServer) Scopes(token string) ([]string, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	s, ok := a.tokens[token]
+	if ok && time.Now().After(a.expiry[token]) {
+		return nil, false
+	}
 	return s, ok
 }
 
@@ -203,8 +211,13 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 	}
 	a.n++
 	access, refresh := fmt.Sprintf("%saccess-%d", TokenPrefix, a.n), fmt.Sprintf("%srefresh-%d", TokenPrefix, a.n)
+	lifetime := a.Lifetime
+	if lifetime <= 0 {
+		lifetime = time.Hour
+	}
 	a.tokens[access], a.refresh[refresh] = scopes, scopes
-	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": 3600,
+	a.expiry[access] = time.Now().Add(lifetime)
+	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": int(lifetime.Seconds()),
 		"refresh_token": refresh, "scope": strings.Join(scopes, " ")})
 }
 
