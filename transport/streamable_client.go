@@ -60,8 +60,13 @@ type StreamableClient struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
+	// renewMu lets one request at a time open a new session after the
+	// server forgot the old one (streamable_renew.go).
+	renewMu sync.Mutex
+
 	mu        sync.Mutex
 	sessionID string
+	initBody  []byte // the initialize request, sent again to renew the session
 	version   string // negotiated legacy version
 	initID    string
 	getOpen   bool
@@ -137,6 +142,7 @@ func (c *StreamableClient) Write(ctx context.Context, m *Message) error {
 	c.inflight[key] = cancel
 	if m.Method == "initialize" {
 		c.initID = key
+		c.initBody, _ = jsonenc.Marshal(m)
 	}
 	c.mu.Unlock()
 	c.wg.Add(1)
@@ -214,8 +220,13 @@ func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan stru
 }
 
 // roundTrip POSTs a request and delivers everything the server answers.
+// A session the server no longer knows (404) is renewed and the request
+// sent once more (streamable_renew.go).
 func (c *StreamableClient) roundTrip(ctx context.Context, m *Message, stateless bool) {
 	resp, err := c.post(ctx, m, stateless)
+	if err == nil && resp.StatusCode == http.StatusNotFound && !stateless {
+		resp, err = c.renewAndRetry(ctx, m, resp)
+	}
 	if err != nil {
 		if ctx.Err() == nil {
 			c.deliver(NewErrorResponse(m.ID, Errorf(CodeInternalError, "transport: %v", err)))
