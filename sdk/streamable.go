@@ -43,9 +43,12 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 	h.Mount(mux, "/mcp") // and the metadata document of HTTPOptions.Auth
 	fmt.Fprintf(s.opts.Stderr, "sdk: %s serving MCP on http://%s/mcp\n", s.info.Name, ln.Addr())
 	srv := transport.NewHTTPServer(mux, nil)
-	// Shutdown waits for handlers to finish; session GET streams and legacy
-	// calls only end with their session, so end the sessions first.
-	srv.RegisterOnShutdown(h.Close)
+	// Graceful drain: Shutdown (ctx ended, e.g. SIGTERM under Run) closes
+	// the listener at once, so a load balancer sends new requests
+	// elsewhere, and waits up to 5s for running handlers; the GET streams
+	// are ended so they do not hold it up, and calls in flight finish in
+	// both eras. The deferred Close then ends the sessions.
+	srv.RegisterOnShutdown(h.Drain)
 	return transport.Serve(ctx, srv, ln)
 }
 

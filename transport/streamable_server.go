@@ -133,11 +133,14 @@ type StreamableServer struct {
 	sessions map[string]*httpSession
 	opening  int         // initialize requests holding a place below MaxSessions
 	sweeper  *time.Timer // the next sweep of idle sessions; nil when none live
+
+	draining  chan struct{} // closed by Drain
+	drainOnce sync.Once
 }
 
 // NewStreamableServer returns a handler feeding backend; opts may be nil.
 func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
-	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}}
+	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}, draining: make(chan struct{})}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -413,7 +416,12 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	var draining <-chan struct{} // a resumed call's stream ends with the call
+	if st == s.get {
+		draining = h.draining
+	}
 	select {
+	case <-draining:
 	case <-r.Context().Done():
 	case <-st.finished:
 	case <-s.ctx.Done():

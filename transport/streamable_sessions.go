@@ -150,6 +150,16 @@ func (h *StreamableServer) sweep() {
 	}
 }
 
+// Drain prepares a graceful shutdown (http.Server.Shutdown waits for every
+// running handler): it ends the sessions' GET streams, which would
+// otherwise run until their session ends, and leaves the sessions and
+// their running calls alone, so that calls in flight finish and answer.
+// Close the handler once Shutdown returned. The clients reopen a GET
+// stream wherever they reconnect.
+func (h *StreamableServer) Drain() {
+	h.drainOnce.Do(func() { close(h.draining) })
+}
+
 // Close ends every session and stops the sweep timer. A store shared with
 // other replicas (a SessionStore) keeps the sessions, so that another
 // replica can take them over; the default store forgets them.
