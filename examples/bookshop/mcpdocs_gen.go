@@ -27,7 +27,7 @@ func init() {
 			"RecommendArgs.Count":     "How many books to recommend.",
 			"RecommendArgs.Genre":     "Only recommend books of this section of the catalog.",
 			"RecommendArgs.Liked":     "A book the reader liked: its exact title or its ISBN.",
-			"SearchBooksArgs.Genre":   "Only return books of this section of the catalog.",
+			"SearchBooksArgs.Genre":   "Only return books of this section of the catalog. Over HTTP in the 2026-07-28 era the value also travels as the header Mcp-Param-Genre, so a load balancer can route on it (examples/deploy does).",
 			"SearchBooksArgs.Limit":   "Limit is the maximum number of books to return.",
 			"SearchBooksArgs.Query":   "Words to find in the title or the author's name; case and accents are ignored and every word must match. An empty query matches every book.",
 			"SearchResult.Matches":    "The matching books, oldest first, at most limit of them.",

@@ -12,8 +12,10 @@ type SearchBooksArgs struct {
 	// Words to find in the title or the author's name; case and accents are
 	// ignored and every word must match. An empty query matches every book.
 	Query string `json:"query"`
-	// Only return books of this section of the catalog.
-	Genre *Genre `json:"genre,omitempty"`
+	// Only return books of this section of the catalog. Over HTTP in the
+	// 2026-07-28 era the value also travels as the header Mcp-Param-Genre,
+	// so a load balancer can route on it (examples/deploy does).
+	Genre *Genre `json:"genre,omitempty" mcpheader:"Genre"`
 	// Limit is the maximum number of books to return.
 	Limit int `json:"limit" jsonschema:"minimum=1,maximum=50,default=10"`
 }
