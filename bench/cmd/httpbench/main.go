@@ -50,8 +50,26 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "with -serve: write the server's CPU profile to this file (stopped by SIGINT or SIGTERM)")
 	target := flag.String("url", "", "drive an already running server at this URL (one run, -proto) instead of starting the three")
 	proto := flag.String("proto", "legacy", "with -url: legacy (sessions) or stateless")
+	failover := flag.Bool("failover", false, "with -url: count errors and go on (reconnect; session era: initialize again on 404 and resend) instead of stopping at the first; print a RESULT line with calls/s, p50/p99 and failed calls")
+	spec := callSpec{header: map[string]string{}}
+	flag.StringVar(&spec.tool, "tool", "echo", "with -failover: the tool to call")
+	flag.StringVar(&spec.args, "args", `{"text":"hello %d"}`, "with -failover: the tool's arguments as JSON (%d: the client's number)")
+	flag.StringVar(&spec.expect, "expect", "hello %d", "with -failover: text every answer must contain (%d: the client's number)")
+	flag.Func("header", "with -failover: an extra request header 'Name: value' (repeatable), e.g. Mcp-Param-Genre", func(v string) error {
+		k, val, ok := strings.Cut(v, ":")
+		if !ok {
+			return fmt.Errorf("want Name: value, got %q", v)
+		}
+		spec.header[strings.TrimSpace(k)] = strings.TrimSpace(val)
+		return nil
+	})
+	freePorts := flag.Int("free-ports", 0, "print this many free TCP ports on 127.0.0.1 and exit (for scripts)")
 	flag.BoolVar(&rawClient, "raw", true, "load generator: plain keep-alive connections and http.ReadResponse (false: net/http's Client, which costs about as much CPU per call as the servers)")
 	flag.Parse()
+	if *freePorts > 0 {
+		printFreePorts(*freePorts)
+		return
+	}
 	if *serve != "" {
 		if *cpuprofile != "" {
 			f, err := os.Create(*cpuprofile)
@@ -71,6 +89,10 @@ func main() {
 			}()
 		}
 		serveImpl(*serve)
+		return
+	}
+	if *target != "" && *failover {
+		runFailover(*target, *proto, *clients, *duration, spec)
 		return
 	}
 	if *target != "" {

@@ -89,31 +89,9 @@ func (rc *rawConn) setHeaders(h map[string]string) {
 }
 
 // call sends one request with the headers of setHeaders and returns the
-// body of its 2xx response, valid until the next call. The response is
-// read by hand: the status line, Content-Length or chunked
-// Transfer-Encoding (an SSE answer), Connection: close.
+// body of its 2xx response, valid until the next call.
 func (rc *rawConn) call(body []byte) ([]byte, error) {
-	req := append(rc.req[:0], rc.head...)
-	req = append(req, "Content-Length: "...)
-	req = strconv.AppendInt(req, int64(len(body)), 10)
-	req = append(req, "\r\n\r\n"...)
-	req = append(req, body...)
-	rc.req = req
-	if _, err := rc.conn.Write(req); err != nil {
-		return nil, err
-	}
-	status, length, chunked, closing, err := rc.readHead()
-	if err != nil {
-		return nil, err
-	}
-	if chunked {
-		err = rc.readChunked()
-	} else if length >= 0 {
-		rc.body = append(rc.body[:0], make([]byte, length)...)
-		_, err = io.ReadFull(rc.br, rc.body)
-	} else {
-		err = errors.New("response without a length")
-	}
+	status, closing, err := rc.exchange(body)
 	switch {
 	case err != nil:
 		return nil, err
@@ -123,6 +101,35 @@ func (rc *rawConn) call(body []byte) ([]byte, error) {
 		return nil, errClosed
 	}
 	return rc.body, nil
+}
+
+// exchange sends one request with the headers of setHeaders and reads its
+// response, whatever the status, into rc.body. The response is read by
+// hand: the status line, Content-Length or chunked Transfer-Encoding (an
+// SSE answer), Connection: close (closing).
+func (rc *rawConn) exchange(body []byte) (status int, closing bool, err error) {
+	req := append(rc.req[:0], rc.head...)
+	req = append(req, "Content-Length: "...)
+	req = strconv.AppendInt(req, int64(len(body)), 10)
+	req = append(req, "\r\n\r\n"...)
+	req = append(req, body...)
+	rc.req = req
+	if _, err := rc.conn.Write(req); err != nil {
+		return 0, false, err
+	}
+	status, length, chunked, closing, err := rc.readHead()
+	if err != nil {
+		return 0, false, err
+	}
+	if chunked {
+		err = rc.readChunked()
+	} else if length >= 0 {
+		rc.body = append(rc.body[:0], make([]byte, length)...)
+		_, err = io.ReadFull(rc.br, rc.body)
+	} else {
+		err = errors.New("response without a length")
+	}
+	return status, closing, err
 }
 
 // readHead reads the status line and headers of a response.
