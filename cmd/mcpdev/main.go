@@ -10,10 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -103,8 +101,10 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 			return err
 		}
 		opts := tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)}
-		if opts.Roots, err = rootPaths(cfg); err != nil {
-			return err
+		if len(cfg.roots) > 0 { // else the inspector offers t.Dir, as connect does
+			if opts.Roots, err = call.Roots(cfg.roots, cfg.resolve.Dir); err != nil {
+				return fmt.Errorf("--root %w", err)
+			}
 		}
 		if cfg.sampleReply != nil {
 			opts.SampleReply = *cfg.sampleReply
@@ -202,24 +202,6 @@ func logout(stdout io.Writer, url string) error {
 		fmt.Fprintf(stdout, "no saved sign-in for %s\n", termtext.Line(url))
 	}
 	return nil
-}
-
-// rootPaths are the inspector's roots as paths: --root, checked as the
-// other commands check it, or the server's working directory.
-func rootPaths(cfg *config) ([]string, error) {
-	roots, err := call.Roots(cfg.roots, cfg.resolve.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("--root %w", err)
-	}
-	paths := make([]string, len(roots))
-	for i, r := range roots {
-		u, err := url.Parse(r.URI)
-		if err != nil {
-			return nil, fmt.Errorf("--root %s: %w", r.URI, err)
-		}
-		paths[i] = filepath.FromSlash(u.Path)
-	}
-	return paths, nil
 }
 
 // warner prints warnings on stderr; they may quote the server.

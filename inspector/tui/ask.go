@@ -3,11 +3,7 @@ package tui
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -77,13 +73,13 @@ type asker struct {
 	next  atomic.Int64
 	reply string // Options.SampleReply: "" asks a person
 	mu    sync.Mutex
-	roots []string // Options.Roots, then as the roots view sets them
+	roots []sdk.Root // Options.Roots, then as the roots view sets them
 }
 
 // setRoots sets what roots/list answers from now on.
-func (a *asker) setRoots(paths []string) {
+func (a *asker) setRoots(roots []sdk.Root) {
 	a.mu.Lock()
-	a.roots = slices.Clone(paths)
+	a.roots = slices.Clone(roots)
 	a.mu.Unlock()
 }
 
@@ -143,45 +139,16 @@ func textReply(text, model string) *sdk.CreateMessageResult {
 	return &sdk.CreateMessageResult{Role: "assistant", Content: content, Model: model, StopReason: "endTurn"}
 }
 
-// listRoots answers roots/list with the configured roots as file:// URIs
-// (default: the current directory), and notes it in the logs.
+// listRoots answers roots/list with the roots offered (Options.Roots,
+// then as the roots view sets them), and notes it in the logs.
 func (a *asker) listRoots(context.Context) ([]sdk.Root, error) {
 	a.mu.Lock()
-	paths := a.roots
+	roots := slices.Clone(a.roots)
 	a.mu.Unlock()
-	roots, err := rootsOf(paths)
-	if err != nil {
-		return nil, err
-	}
 	text := "roots/list answered:"
 	for _, r := range roots {
 		text += " " + r.URI
 	}
 	a.box.push(logEvent{at: time.Now(), level: "notice", logger: "mcpdev", text: text})
-	return roots, nil
-}
-
-// errNoRoot: a configured root could not be made absolute.
-var errNoRoot = errors.New("a root could not be resolved")
-
-// rootsOf turns paths into roots (file:// URIs of absolute paths, named
-// after their last element); no paths means the current directory.
-func rootsOf(paths []string) ([]sdk.Root, error) {
-	if len(paths) == 0 {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errNoRoot, err)
-		}
-		paths = []string{wd}
-	}
-	roots := make([]sdk.Root, 0, len(paths))
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %w", errNoRoot, p, err)
-		}
-		u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-		roots = append(roots, sdk.Root{URI: u.String(), Name: filepath.Base(abs)})
-	}
 	return roots, nil
 }

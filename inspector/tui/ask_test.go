@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -309,23 +310,32 @@ func TestSamplingCannedReply(t *testing.T) {
 	}
 }
 
+// roots/list answers Options.Roots as given; without any, the server's
+// working directory: the target's --cwd, else the current directory.
 func TestRootsFromOptions(t *testing.T) {
 	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	given := []sdk.Root{{URI: "file:///tmp/a%20b", Name: "a b"}, {URI: "file:///srv", Name: "srv"}}
 	tests := []struct {
-		paths []string
-		want  []sdk.Root
+		name string
+		opts Options
+		want []sdk.Root
 	}{
-		{nil, []sdk.Root{{URI: "file://" + wd, Name: filepath.Base(wd)}}},
-		{[]string{"/tmp/a b", "sub"}, []sdk.Root{{URI: "file:///tmp/a%20b", Name: "a b"}, {URI: "file://" + wd + "/sub", Name: "sub"}}},
+		{"default", Options{}, []sdk.Root{{URI: "file://" + wd, Name: filepath.Base(wd)}}},
+		{"the target's --cwd", Options{Dev: DevOptions{Target: &target.Target{Dir: dir}}}, []sdk.Root{{URI: "file://" + dir, Name: filepath.Base(dir)}}},
+		{"given", Options{Roots: given}, given},
 	}
 	for _, tt := range tests {
-		got, err := newAsker(context.Background(), newMailbox(), &Options{Roots: tt.paths}).listRoots(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
-			t.Errorf("roots of %q (-want +got):\n-%v\n+%v", tt.paths, tt.want, got)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			m := New(context.Background(), nil, tt.opts)
+			got, err := newAsker(context.Background(), newMailbox(), &m.opts).listRoots(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("roots (-want +got):\n-%v\n+%v", tt.want, got)
+			}
+		})
 	}
 }
 
@@ -346,7 +356,7 @@ func TestQuestionsAnsweredInBothEras(t *testing.T) {
 			return fmt.Sprintf("%s %s", roots[0].URI, res.Text()), nil
 		}, &sdk.ToolOptions{Name: "asks", Description: "Asks."})
 		box := newMailbox()
-		opts := hooks(box, newAsker(context.Background(), box, &Options{SampleReply: "hello", Roots: []string{"/srv"}}), "test")
+		opts := hooks(box, newAsker(context.Background(), box, &Options{SampleReply: "hello", Roots: []sdk.Root{{URI: "file:///srv", Name: "srv"}}}), "test")
 		opts.ProtocolVersion = version
 		client, err := sdk.NewInMemoryClient(context.Background(), s, opts)
 		if err != nil {

@@ -41,9 +41,10 @@ type Options struct {
 	// SampleReply, when set, answers every sampling request at once (for
 	// scripted use); the logs say so. Empty: a person answers.
 	SampleReply string
-	// Roots are the directories offered to the server (roots/list), as
-	// paths; empty: the current directory.
-	Roots []string
+	// Roots are the roots offered to the server (roots/list); empty: the
+	// server's working directory (Dev.Target's Dir, else the current
+	// directory).
+	Roots []sdk.Root
 	// Dev configures the dev loop: watch and rebuild, remembered
 	// arguments, recorded sessions (devloop.go).
 	Dev DevOptions

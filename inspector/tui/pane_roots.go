@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -37,12 +38,14 @@ type rootsPane struct {
 }
 
 // Messages of the roots view: a path typed (to check), a path checked
-// (abs is the directory; err why not), the view closed.
+// (abs is the directory, root the root it makes; err why not), the view
+// closed.
 type (
 	addRootMsg     struct{ path string }
 	rootCheckedMsg struct {
-		abs string
-		err error
+		abs  string
+		root sdk.Root
+		err  error
 	}
 	removeRootMsg struct{ i int }
 	closeRootsMsg struct{}
@@ -160,7 +163,14 @@ func checkRootCmd(path string) tea.Cmd {
 		if err == nil && !fi.IsDir() {
 			err = errNotDir
 		}
-		return rootCheckedMsg{abs: abs, err: err}
+		if err != nil {
+			return rootCheckedMsg{abs: abs, err: err}
+		}
+		roots, err := call.Roots([]string{abs}, "")
+		if err != nil {
+			return rootCheckedMsg{abs: abs, err: err}
+		}
+		return rootCheckedMsg{abs: abs, root: roots[0]}
 	}
 }
 

@@ -1,48 +1,57 @@
 package tui
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // rootsState is the roots mcpdev offers and the view that changes them.
-// paths are absolute; Options.Roots follows them, so a new connection
-// (a restart) offers the same.
+// Options.Roots follows them, so a new connection (a restart) offers the
+// same.
 type rootsState struct {
 	pane  rootsPane
-	paths []string
-	set   bool  // not the default (the current directory)
-	back  focus // where the focus goes when the view closes
+	roots []sdk.Root // what roots/list answers
+	set   bool       // not the default (the server's working directory)
+	back  focus      // where the focus goes when the view closes
 }
 
-// initRoots resolves Options.Roots once, before the program runs (no I/O
-// in Update).
+// initRoots takes Options.Roots, or resolves the default once, before
+// the program runs (no I/O in Update).
 func (m *Model) initRoots() {
 	m.roots.pane = newRootsPane(&m.st)
 	m.roots.set = len(m.opts.Roots) > 0
-	paths := m.opts.Roots
-	if len(paths) == 0 {
-		if wd, err := os.Getwd(); err == nil {
-			paths = []string{wd}
-		}
+	if !m.roots.set {
+		m.opts.Roots = defaultRoots(m.opts.Dev.Target)
 	}
-	for _, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
-			m.roots.paths = append(m.roots.paths, abs)
-		}
-	}
+	m.roots.roots = slices.Clone(m.opts.Roots)
 	m.showRoots()
+}
+
+// defaultRoots is the one root offered without --root: the server's
+// working directory (the target's --cwd, else the current directory), as
+// the other commands offer it; none when it cannot be resolved.
+func defaultRoots(t *target.Target) []sdk.Root {
+	dir := ""
+	if t != nil {
+		dir = t.Dir
+	}
+	roots, err := call.Roots(nil, dir)
+	if err != nil {
+		return nil
+	}
+	return roots
 }
 
 // showRoots puts the roots in the view and the header.
 func (m *Model) showRoots() {
-	roots, _ := rootsOf(m.roots.paths) // absolute paths: no error, no I/O
-	m.roots.pane.set(roots)
-	m.header.roots = rootsSummary(roots, m.roots.set)
+	m.roots.pane.set(m.roots.roots)
+	m.header.roots = rootsSummary(m.roots.roots, m.roots.set)
 }
 
 // openRoots shows the roots view and gives it the keys.
@@ -63,33 +72,33 @@ func (m *Model) onRootsMsg(msg tea.Msg) tea.Cmd {
 			m.roots.pane.problem = whyNotRoot(msg)
 			return nil
 		}
-		if slices.Contains(m.roots.paths, msg.abs) {
+		if slices.ContainsFunc(m.roots.roots, func(r sdk.Root) bool { return r.URI == msg.root.URI }) {
 			m.roots.pane.problem = "already a root: " + msg.abs
 			return nil
 		}
-		return m.changeRoots(append(slices.Clone(m.roots.paths), msg.abs))
+		return m.changeRoots(append(slices.Clone(m.roots.roots), msg.root))
 	case removeRootMsg:
-		if len(m.roots.paths) == 1 {
+		if len(m.roots.roots) == 1 {
 			m.roots.pane.problem = "the last root stays: with none, mcpdev would offer the current directory"
 			return nil
 		}
-		return m.changeRoots(slices.Delete(slices.Clone(m.roots.paths), msg.i, msg.i+1))
+		return m.changeRoots(slices.Delete(slices.Clone(m.roots.roots), msg.i, msg.i+1))
 	case closeRootsMsg:
 		m.setFocus(m.roots.back)
 	}
 	return nil
 }
 
-// changeRoots makes paths what roots/list answers, and tells the server.
-func (m *Model) changeRoots(paths []string) tea.Cmd {
-	m.roots.paths, m.roots.set = paths, true
-	m.opts.Roots = slices.Clone(paths)
+// changeRoots makes roots what roots/list answers, and tells the server.
+func (m *Model) changeRoots(roots []sdk.Root) tea.Cmd {
+	m.roots.roots, m.roots.set = roots, true
+	m.opts.Roots = slices.Clone(roots)
 	m.roots.pane.problem = ""
 	m.showRoots()
 	if m.sess == nil || m.sess.conn == nil {
 		return nil
 	}
-	m.sess.ask.setRoots(paths)
+	m.sess.ask.setRoots(roots)
 	return rootsChangedCmd(m.sess.ctx, m.sess.conn.Client)
 }
 

@@ -93,7 +93,8 @@ func TestRootsViewRefusesMissingPaths(t *testing.T) {
 func TestRootsViewGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		m, _ := newTestModel(t, size.w, size.h)
-		m.changeRoots([]string{"/srv/project", "/home/ada/notes with a rather long name/2026"})
+		m.changeRoots([]sdk.Root{{URI: "file:///srv/project", Name: "project"},
+			{URI: "file:///home/ada/notes%20with%20a%20rather%20long%20name/2026", Name: "2026"}})
 		press(m, "o", "down")
 		golden(t, fmt.Sprintf("roots_%dx%d", size.w, size.h), screen(m))
 	}
