@@ -165,3 +165,56 @@ func TestCommandLineCarriesTheAnswers(t *testing.T) {
 		}
 	}
 }
+
+// Roots other than the default travel with a copied call as --root
+// flags: a path for a file:// URI, the URI itself otherwise.
+func TestCommandLineCarriesTheRoots(t *testing.T) {
+	roots := []sdk.Root{{URI: "file:///srv/my%20project", Name: "my project"}, {URI: "https://example.com/x", Name: "x"}}
+	want := "mcpdev call --answer a=1 --root '/srv/my project' --root https://example.com/x TARGET t"
+	if got := CommandLine(nil, Call{Tool: "t", Answers: []Answer{{Kind: "answer", Words: []string{"a=1"}}}, Roots: roots}); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// A recording writes the roots its calls were made with as root lines,
+// relative to the file (the last call's, saying so, when they changed);
+// none for the default roots.
+func TestRecordWritesTheRoots(t *testing.T) {
+	dir := t.TempDir()
+	tg := &target.Target{Kind: target.KindHTTP, URL: "http://127.0.0.1:1/mcp"}
+	res := &sdk.CallToolResult{Content: []sdk.Content{sdk.Text("ok")}}
+	sub := sdk.Root{URI: "file://" + filepath.ToSlash(filepath.Join(dir, "sub dir")), Name: "sub dir"}
+	other := sdk.Root{URI: "file:///elsewhere", Name: "elsewhere"}
+	for _, tt := range []struct {
+		name  string
+		roots [][]sdk.Root
+		want  string
+	}{
+		{"default", [][]sdk.Root{nil}, "target http://127.0.0.1:1/mcp\n\ncall t\n"},
+		{"set", [][]sdk.Root{{sub}}, "target http://127.0.0.1:1/mcp\nroot './sub dir'\n\ncall t\n"},
+		{"changed", [][]sdk.Root{nil, {sub, other}}, "# the roots changed during the session: these are the last call's\nroot './sub dir'\nroot " + filepath.Join(mustRel(t, dir, "/"), "elsewhere") + "\n\ncall t\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls []Call
+			for _, r := range tt.roots {
+				calls = append(calls, Call{Tool: "t", Args: json.RawMessage(`{}`), Result: res, Roots: r})
+			}
+			data, err := record(filepath.Join(dir, "s.txtar"), tg, calls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), tt.want) {
+				t.Errorf("recording lacks %q:\n%s", tt.want, data)
+			}
+		})
+	}
+}
+
+func mustRel(t *testing.T, from, to string) string {
+	t.Helper()
+	rel, err := filepath.Rel(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rel
+}

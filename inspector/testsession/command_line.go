@@ -23,6 +23,9 @@ func CommandLine(t *target.Target, c Call) string {
 		words = append(words, "--no-validate")
 	}
 	words = append(words, answerFlags(c.Answers)...)
+	for _, r := range c.Roots {
+		words = append(words, "--root", rootWord(r))
+	}
 	words = append(append(words, flags...), target...)
 	words = append(words, c.Tool)
 	if pairs, ok := args.Words(c.Schema, c.Args); ok {

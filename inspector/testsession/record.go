@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,6 +43,9 @@ type Call struct {
 	// call or prompt, in order (ElicitAnswer, SampleAnswer): written as
 	// answer lines under the step, so that the replay answers the same.
 	Answers []Answer
+	// Roots are the roots offered during the call when they were not the
+	// default (the server's working directory): root lines, --root flags.
+	Roots []sdk.Root
 }
 
 // longValue is the size past which an expected value goes into its own
@@ -61,6 +65,7 @@ func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 	var lines []string
 	lines = append(lines, "# Recorded by mcpdev from an interactive session; replay with: mcpdev test "+filepath.Base(path),
 		"target "+strings.Join(words, " "))
+	lines = append(lines, rootLines(calls, filepath.Dir(path))...)
 	ar := &txtar.Archive{}
 	n := 0
 	for _, c := range calls {
@@ -184,6 +189,40 @@ func callLine(c Call) string {
 		line += " " + quoteWord(w)
 	}
 	return line
+}
+
+// rootLines write the roots the calls were made with (the last call's,
+// should they have changed) as root lines, paths relative to dir; none
+// for the default roots.
+func rootLines(calls []Call, dir string) []string {
+	var roots []sdk.Root
+	changed := false
+	for i, c := range calls {
+		changed = changed || (i > 0 && !slices.Equal(roots, c.Roots))
+		roots = c.Roots
+	}
+	var lines []string
+	if changed {
+		lines = append(lines, "# the roots changed during the session: these are the last call's")
+	}
+	for _, r := range roots {
+		w := rootWord(r)
+		if !strings.HasPrefix(w, "file://") {
+			w = relativeTo(dir, w)
+		}
+		lines = append(lines, "root "+quoteWord(w))
+	}
+	return lines
+}
+
+// rootWord is a root as --root and a root line take it: its path, or its
+// URI when that is not a file:// URI with a path.
+func rootWord(r sdk.Root) string {
+	u, err := url.Parse(r.URI)
+	if err != nil || u.Scheme != "file" || u.Path == "" || (u.Host != "" && u.Host != "localhost") {
+		return r.URI
+	}
+	return filepath.FromSlash(u.Path)
 }
 
 func answerLines(c Call) []string {

@@ -68,12 +68,13 @@ const humanModel = "mcpdev (written by a person)"
 
 // asker answers the questions of one connection.
 type asker struct {
-	box   *mailbox
-	ctx   context.Context // the session's: ends on restart and quit
-	next  atomic.Int64
-	reply string // Options.SampleReply: "" asks a person
-	mu    sync.Mutex
-	roots []sdk.Root // Options.Roots, then as the roots view sets them
+	box    *mailbox
+	ctx    context.Context // the session's: ends on restart and quit
+	next   atomic.Int64
+	reply  string       // Options.SampleReply: "" asks a person
+	canned atomic.Int64 // sampling requests reply answered (takeCanned)
+	mu     sync.Mutex
+	roots  []sdk.Root // Options.Roots, then as the roots view sets them
 }
 
 // setRoots sets what roots/list answers from now on.
@@ -127,10 +128,18 @@ func (a *asker) sample(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.Cr
 	if a.reply != "" {
 		a.box.push(logEvent{at: time.Now(), level: "notice", logger: "mcpdev",
 			text: fmt.Sprintf("sampling/createMessage answered with the configured reply (%d characters): %s", len(a.reply), a.reply)})
+		a.canned.Add(1)
 		return textReply(a.reply, "mcpdev (configured reply)"), nil
 	}
 	ans, err := a.ask(ctx, &question{kind: askSample, sample: p})
 	return ans.sample, err
+}
+
+// takeCanned is how many sampling requests the configured reply answered
+// since it was last taken. (Each is counted before its answer goes to
+// the server, so before the call it belongs to can end.)
+func (a *asker) takeCanned() int {
+	return int(a.canned.Swap(0))
 }
 
 // textReply is an assistant's message of one text block.

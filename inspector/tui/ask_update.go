@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -28,6 +29,7 @@ type openedMsg struct{ err error }
 // askState is the root's record of the questions.
 type askState struct {
 	queue  []*question
+	given  []testsession.Answer       // answered while no call ran: a prompt's (answers.go)
 	back   focus                      // where the focus goes when the last question is answered
 	values map[string]json.RawMessage // per requested schema: the values last given to it
 	local  int                        // the last id of a question no hook asked (negative)
@@ -75,6 +77,9 @@ func (m *Model) onAnswer(msg answerMsg) tea.Cmd {
 		}
 	}
 	q.answer <- msg.ans
+	if q.retry == "" { // (a -32042 URL is opened after its call ended)
+		m.noteAnswer(answerOf(q, msg.ans))
+	}
 	m.status = msg.note
 	if q.retry != "" && msg.ans.elicit != nil && msg.ans.elicit.Action == sdk.ActionAccept {
 		m.status += " · then call it again (esc, ctrl+r)"

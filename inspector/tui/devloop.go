@@ -283,13 +283,18 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
 	d := &m.dev
 	tool, args := m.callTool, m.callArgs
+	roots := m.offeredRoots()
+	if m.call != nil && m.call.id == msg.id {
+		msg.answers = m.takeAnswers(m.call.answers)
+	}
 	relist := m.onCallDone(msg)
 	rec := &callRecord{tool: tool.Name, args: args, res: msg.res, err: msg.err, elapsed: msg.elapsed}
 	if msg.res == nil && !isRPCError(msg.err) {
 		return relist // cancelled or the connection went away
 	}
 	d.last = rec
-	d.calls = append(d.calls, testsession.Call{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err})
+	d.calls = append(d.calls, testsession.Call{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err,
+		Answers: msg.answers, Roots: roots})
 	if msg.id == d.rerunID && d.rerunOld != nil {
 		d.compare = [2]*callRecord{d.rerunOld, rec}
 		d.rerunOld, d.pinned, d.scroll = nil, true, 0

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -61,6 +62,7 @@ type callDoneMsg struct {
 	err     error
 	elapsed time.Duration
 	view    *resultData
+	answers []testsession.Answer // the call's answers, added as it ends (answers.go)
 }
 
 // tickMsg advances the elapsed timer of call id.
@@ -101,5 +103,7 @@ type historyEntry struct {
 	schema  json.RawMessage // the tool's input schema when it was called
 	at      time.Time
 	elapsed time.Duration
-	outcome string // "ok", "tool error", "protocol error", "cancelled"
+	outcome string               // "ok", "tool error", "protocol error", "cancelled"
+	answers []testsession.Answer // the person's answers to the server's questions
+	roots   []sdk.Root           // the roots offered, when not the default
 }

@@ -114,7 +114,7 @@ func (m *Model) copyCall() tea.Cmd {
 	if e == nil {
 		return nil
 	}
-	call := testsession.Call{Tool: e.tool, Args: e.args, Schema: e.schema}
+	call := testsession.Call{Tool: e.tool, Args: e.args, Schema: e.schema, Answers: e.answers, Roots: e.roots}
 	cmd := testsession.CommandLine(m.commandTarget(), call)
 	m.history.copied = cmd
 	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -24,8 +25,9 @@ type runningCall struct {
 	start     time.Time
 	progress  *sdk.ProgressParams
 	cancel    context.CancelFunc
-	cancelled bool       // the user cancelled it; its end is awaited
-	task      *taskState // a call run as a task (task_call.go)
+	cancelled bool                 // the user cancelled it; its end is awaited
+	task      *taskState           // a call run as a task (task_call.go)
+	answers   []testsession.Answer // the person's answers to its questions (answers.go)
 }
 
 // resultPane shows the last result (scrollable) or the running call.

@@ -250,6 +250,7 @@ func (m *Model) startPrompt(name string, args map[string]string) tea.Cmd {
 		return nil
 	}
 	m.bey.shown = ""
+	m.startAnswers()
 	m.status = "getting prompt " + name + "…"
 	m.tab = tabResult
 	m.setFocus(focusOutput)
@@ -267,6 +268,10 @@ func (m *Model) onOutcome(msg outcomeMsg) tea.Cmd {
 	}
 	note := m.result.note
 	m.result.finish(msg.label, callDoneMsg{view: msg.view, err: msg.err, elapsed: msg.elapsed})
+	msg.rec.Roots = m.offeredRoots()
+	if msg.rec.Step == "prompt" {
+		msg.rec.Answers, m.asks.given = m.takeAnswers(m.asks.given), nil
+	}
 	if msg.err == nil || isRPCError(msg.err) {
 		m.dev.calls = append(m.dev.calls, msg.rec) // w writes it as a read or prompt step
 	}

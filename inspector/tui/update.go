@@ -316,6 +316,7 @@ func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.sess.ctx)
 	m.call = &runningCall{id: m.nextCall, tool: t.Name, start: m.now(), cancel: cancel}
 	m.pause = callPause{}
+	m.startAnswers()
 	m.callTool, m.callArgs = t, args
 	run := callCmd
 	if call.NeedsTask(t) {
@@ -345,7 +346,8 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	m.result.finish(m.callTool.Name, msg)
 	urls := m.askURLsOf(msg.err, m.callTool.Name)
 	m.lastArgs[m.callTool.Name] = m.callArgs
-	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg)})
+	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg),
+		answers: msg.answers, roots: m.offeredRoots()})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
 		m.status = "the connection closed during the call to " + m.callTool.Name
 		return nil
