@@ -17,7 +17,7 @@ const HTTPFlag = "http"
 
 // Run serves s until ctx ends: over stdio by default (until stdin closes),
 // or over Streamable HTTP at ADDR/mcp when the command line carries
-// --http ADDR. Run reads only that flag from os.Args and leaves every
+// --http ADDR (configured by ServerOptions.HTTP). Run reads only that flag from os.Args and leaves every
 // other argument to the program:
 //
 //	go run ./examples/tutorial/01-first-tool                   # stdio
@@ -41,7 +41,7 @@ func (s *Server) RunArgs(ctx context.Context, args []string) error {
 	defer stop()
 	context.AfterFunc(ctx, stop) // a second signal kills, as without Run
 	if addr, ok := httpAddr(args); ok {
-		return s.ListenAndServe(ctx, addr, nil)
+		return s.ListenAndServe(ctx, addr, s.opts.HTTP)
 	}
 	return s.Serve(ctx, transport.NewStdio(nil))
 }
