@@ -4,7 +4,10 @@
 //
 //	go run ./examples/bookshop
 //
-// It is built only on the sdk package; the tools are plain functions whose
+// Over HTTP, BOOKSHOP_REDIS=HOST:PORT makes replicas share their sessions
+// and SSE events in Redis (see shared.go and examples/deploy).
+//
+// It is built on the sdk package; the tools are plain functions whose
 // doc comments are their descriptions. mcpdocs_gen.go (go generate) keeps
 // those descriptions in the binary, so it still has them when it runs far
 // from its source.
@@ -22,9 +25,11 @@ import (
 )
 
 // newServer returns the bookshop server with its three tools, its prompt,
-// the catalog resource and the bookshop://books/{isbn} template.
-func newServer() *sdk.Server {
+// the catalog resource and the bookshop://books/{isbn} template; http
+// configures it over HTTP (nil: the defaults).
+func newServer(http *sdk.HTTPOptions) *sdk.Server {
 	s := sdk.NewServer("Bookshop", &sdk.ServerOptions{
+		HTTP:         http,
 		Version:      "1.0.0",
 		Instructions: "A bookshop catalog: search_books finds books by title or author, get_book fetches one by ISBN or exact title, add_book adds one for this session.",
 	})
@@ -53,7 +58,7 @@ func newServer() *sdk.Server {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := newServer().Run(ctx); err != nil {
+	if err := newServer(httpOptions()).Run(ctx); err != nil {
 		log.Fatal(err)
 	}
 }

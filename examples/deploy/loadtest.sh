@@ -5,7 +5,10 @@
 # gracefully (SIGTERM: it drains) and restarted, while the load runs.
 # Prints a table per protocol era — calls/s, p50/p99, failed calls,
 # sessions renewed after a 404 — and compares throughput: 2 replicas
-# through the proxy vs 1 replica without it.
+# through the proxy vs 1 replica without it. Last, the session era again
+# with the replicas sharing a Redis store (BOOKSHOP_REDIS, when
+# redis-server is installed): a replica takes over the sessions of the one
+# that died, and no session has to be renewed.
 #
 # Fails (exit 1) if the stateless era (2026-07-28) loses any call, or if the
 # proxy with 2 replicas gives less than 0.8x the calls/s of 1 replica direct.
@@ -13,7 +16,8 @@
 #   bash examples/deploy/loadtest.sh
 #   DURATION=10 COMPARE=3 ROUNDS=3 CLIENTS=32 bash examples/deploy/loadtest.sh
 #
-# Installs haproxy with apt-get when it is missing (as root, or with sudo).
+# Installs haproxy and redis-server with apt-get when missing (as root, or
+# with sudo).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -41,13 +45,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'say "interrupted"; exit 130' INT TERM
 
-if ! command -v haproxy >/dev/null; then
-	say "haproxy is missing: installing it with apt-get"
-	sudo=""
-	[ "$(id -u)" = 0 ] || sudo=sudo
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y haproxy >"$work/apt.log" 2>&1 ||
-		{ $sudo apt-get update >>"$work/apt.log" 2>&1 && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y haproxy >>"$work/apt.log" 2>&1; } ||
-		{ cat "$work/apt.log" >&2; die "could not install haproxy"; }
+if ! command -v haproxy >/dev/null || ! command -v redis-server >/dev/null; then
+	say "haproxy or redis-server is missing: installing them with apt-get"
+	bash .ci/install-services >"$work/apt.log" 2>&1 || { cat "$work/apt.log" >&2; die "could not install haproxy and redis-server"; }
 fi
 say "$(haproxy -v | head -1)"
 
@@ -55,7 +55,7 @@ say "building the bookshop and httpbench"
 go build -o "$work/bookshop" ./examples/bookshop
 (cd bench && go build -o "$work/httpbench" ./cmd/httpbench)
 
-read -r PROXY_PORT STATS_PORT R1_PORT R2_PORT SOLO_PORT < <("$work/httpbench" -free-ports 5)
+read -r PROXY_PORT STATS_PORT R1_PORT R2_PORT SOLO_PORT REDIS_PORT < <("$work/httpbench" -free-ports 6)
 export PROXY_PORT STATS_PORT R1_PORT R2_PORT
 declare -A port=([r1]=$R1_PORT [r2]=$R2_PORT [solo]=$SOLO_PORT)
 # Replicas that share a machine share its cores: each gets GOMAXPROCS =
@@ -75,7 +75,7 @@ answers() {
 
 # start_replica NAME: starts the bookshop on its port, waits until it answers.
 start_replica() {
-	GOMAXPROCS=${procs[$1]} "$work/bookshop" --http "127.0.0.1:${port[$1]}" 2>>"$work/$1.log" &
+	BOOKSHOP_REDIS=$shared GOMAXPROCS=${procs[$1]} "$work/bookshop" --http "127.0.0.1:${port[$1]}" 2>>"$work/$1.log" &
 	pid[$1]=$!
 	for _ in $(seq 100); do
 		answers "http://127.0.0.1:${port[$1]}/mcp" && return 0
@@ -101,6 +101,7 @@ wait_state() {
 	die "the proxy did not see replica $1 $2 within 30 s (it says: $(state "$1"))"
 }
 
+shared="" # BOOKSHOP_REDIS of the replicas: none at first
 start_replica r1
 start_replica r2
 haproxy -db -f examples/deploy/haproxy.cfg >"$work/haproxy.log" 2>&1 &
@@ -143,11 +144,12 @@ load() {
 # result FILE KEY: a field of the RESULT line.
 result() { sed -n 's/^RESULT .*\b'"$2"'=\([^ ]*\).*/\1/p' "$1"; }
 
-# run_era ERA: DURATION seconds of load through the proxy; r1 is killed
-# (SIGKILL) and restarted, then r2 drains (SIGTERM) and is restarted.
+# run_era ERA NAME: DURATION seconds of load through the proxy; r1 is
+# killed (SIGKILL) and restarted, then r2 drains (SIGTERM) and is
+# restarted. The result is kept as $work/NAME.txt.
 run_era() {
 	local era=$1 t0=$SECONDS
-	say "era $era: ${DURATION}s of load, $CLIENTS clients"
+	say "$2: ${DURATION}s of load, $CLIENTS clients"
 	load "$era" "$DURATION" "http://127.0.0.1:$PROXY_PORT/mcp" &
 	pid[load]=$!
 	sleep $((DURATION / 5))
@@ -170,11 +172,11 @@ run_era() {
 	unset 'pid[load]'
 	grep -q '^RESULT' "$work/$era.out" || { cat "$work/$era.out" >&2; die "httpbench printed no result ($era)"; }
 	grep '^errors' "$work/$era.out" >&2 || true
-	cp "$work/$era.out" "$work/$era.era.txt"
+	cp "$work/$era.out" "$work/$2.txt"
 }
 
-run_era stateless
-run_era legacy
+run_era stateless stateless
+run_era legacy sessions
 
 # cpu PID...: their user+system CPU time so far, in clock ticks.
 cpu() {
@@ -204,8 +206,32 @@ for r in $(seq "$ROUNDS"); do
 done
 read -r ratio direct proxied dcpu pcpu < <(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(((ROUNDS + 1) / 2))p")
 
+# The session era again, the replicas sharing a Redis store.
+redis=no
+if command -v redis-server >/dev/null; then
+	redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no >"$work/redis.log" 2>&1 &
+	pid[redis]=$!
+	for _ in $(seq 100); do
+		redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && break
+		sleep 0.1
+	done
+	shared=127.0.0.1:$REDIS_PORT
+	for r in r1 r2; do
+		kill -TERM "${pid[$r]}"
+		wait "${pid[$r]}" 2>/dev/null || true
+		start_replica "$r"
+		wait_state "$r" UP
+	done
+	say "the replicas now share Redis at $shared (BOOKSHOP_REDIS)"
+	run_era legacy sessions-redis
+	redis=yes
+else
+	say "redis-server is missing: no run with a shared store"
+fi
+
 row() {
 	local f=$work/$1.txt
+	[ -f "$f" ] || return 0
 	printf '%-26s %9s %8s %8s %14s %15s\n' "$2" "$(result "$f" rate)" "$(result "$f" p50_ms)" \
 		"$(result "$f" p99_ms)" "$(result "$f" failed)" "$(result "$f" renewed)"
 }
@@ -213,14 +239,16 @@ echo
 echo "bookshop get_book, 2 replicas behind HAProxy, $CLIENTS clients, ${DURATION}s per era;"
 echo "r1 SIGKILLed at ~$((DURATION / 5))s and restarted, then r2 SIGTERMed (drain) and restarted"
 printf '%-26s %9s %8s %8s %14s %15s\n' era calls/s "p50 ms" "p99 ms" "lost/failed" "new sessions*"
-row stateless.era "2026-07-28 (stateless)"
-row legacy.era "2025-06-18 (sessions)"
-echo "* session era: sessions re-initialized after a 404 (their replica was gone); the call that met the 404 was sent again"
+row stateless "2026-07-28 (stateless)"
+row sessions "2025-06-18 (sessions)"
+row sessions-redis "2025-06-18, Redis store"
+echo "* session era: sessions re-initialized after a 404 (their replica was gone); the call that met the 404 was sent again."
+[ "$redis" = no ] || echo "  With the Redis store the replica that answers takes the session over: no 404, nothing to renew."
 echo "throughput (stateless, median of $ROUNDS x ${COMPARE}s): 1 replica direct $direct calls/s, 2 replicas via HAProxy $proxied calls/s: ratio $ratio (gate >= $MIN_RATIO)"
 echo "CPU per call in that round: direct ${dcpu} µs (the replica), via the proxy ${pcpu} µs (HAProxy and both replicas)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 
-lost=$(result "$work/stateless.era.txt" failed)
+lost=$(result "$work/stateless.txt" failed)
 [ "$lost" = 0 ] || die "the stateless era lost $lost calls across the replica kill"
 awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r >= m) }' || die "throughput through the proxy with 2 replicas is ${ratio}x one replica direct (< $MIN_RATIO)"
 say "ok"
