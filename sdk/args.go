@@ -149,6 +149,30 @@ func (a *argSchema) defaultOf(s map[string]any) (any, bool) {
 	return d, ok
 }
 
+// flatProperty tells wire.Flat what prepare does with the root's property
+// name: the type it coerces to (after $refs and a nullable's non-null
+// branch, as prepare follows them) and whether it fills in a default.
+func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
+	props, _ := a.resolve(a.root)["properties"].(map[string]any)
+	s, _ := props[name].(map[string]any)
+	if s == nil {
+		return wire.FlatProperty{}, false
+	}
+	_, def := a.defaultOf(s)
+	for depth := 0; ; depth++ {
+		if depth > 8 {
+			return wire.FlatProperty{}, false
+		}
+		s = a.resolve(s)
+		branch := schema.NonNull(s)
+		if branch == nil {
+			break
+		}
+		s = branch
+	}
+	return wire.FlatProperty{Type: schema.FirstType(s["type"]), Default: def}, true
+}
+
 // resolve follows a local $ref ("#/$defs/X", "#/definitions/X", "#").
 func (a *argSchema) resolve(s map[string]any) map[string]any {
 	return schema.Doc{Root: a.root}.Deref(s)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // A tool whose doc comments cannot be read loses more than its
@@ -52,21 +54,11 @@ func (d *docIndex) lost(ref funcRef, hasDesc bool, in, out reflect.Type) lostDoc
 		case !check(t.PkgPath()):
 		case t.Kind() == reflect.Struct:
 			l.structs = append(l.structs, t.String())
-		case isScalar(t.Kind()) && !declaresOwnSchema(t):
+		case wire.ScalarKind(t.Kind()) && !declaresOwnSchema(t):
 			l.enums = append(l.enums, t.String())
 		}
 	}
 	return l
-}
-
-func isScalar(k reflect.Kind) bool {
-	switch k {
-	case reflect.String, reflect.Bool, reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return true
-	}
-	return false
 }
 
 func (l lostDocs) any() bool { return l.description || len(l.structs) > 0 || len(l.enums) > 0 }

@@ -50,6 +50,7 @@ type argsCodec struct {
 	schema *validate.Schema
 	order  pydantic.Order
 	fast   *wire.Validator // proves common valid input valid without schema
+	flat   *wire.Flat      // decodes common valid input of a flat struct in one pass
 	closed bool            // inferred schema: objects accept only their declared keys
 	assign wire.Assigner   // stores validated arguments; nil: encoding/json does
 }
@@ -83,8 +84,9 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
+	fast := compileFast(args.root)
 	return &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
-		fast: compileFast(args.root), closed: closed, assign: wire.NewAssigner(t)}, nil
+		fast: fast, flat: fast.Flat(t, args.flatProperty), closed: closed, assign: wire.NewAssigner(t)}, nil
 }
 
 var (
@@ -131,6 +133,9 @@ func isObject(raw json.RawMessage) bool {
 // decodeInto validates raw and stores it into dst (of the codec's type),
 // or returns every violation, worded as Pydantic words them.
 func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violation, error) {
+	if c.flat.Decode(raw, dst) {
+		return nil, nil
+	}
 	v, err := decodeArgs(raw)
 	if err != nil {
 		return nil, fmt.Errorf("invalid arguments: %v", err)

@@ -2,8 +2,9 @@
 // sdk: a validating scanner over the members of an object (scan.go), a
 // reflection-free decoder into any (decode.go), an assigner of decoded
 // values into Go types (assign.go), a validator that proves common
-// arguments valid without the jsonschema library (valid.go), and an
-// encoder of plain strings and raw members (encode.go).
+// arguments valid without the jsonschema library (valid.go), a decoder of
+// flat arguments straight into their struct, proven valid on the way
+// (flat.go), and an encoder of plain strings and raw members (encode.go).
 //
 // Every fast path answers only when it is sure to match encoding/json (or
 // the jsonschema library) byte for byte, and reports false otherwise; the

@@ -1,0 +1,263 @@
+package wire
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Flat decodes the arguments of a struct of scalar fields (strings,
+// integers, floats, booleans, and pointers to them) straight from the
+// request's bytes into the struct, proving them valid on the way: one pass,
+// no decoded tree, no map. It stands before the tree path (DecodeValue, the
+// caller's defaults and lax coercions, Validator.Valid, an Assigner) and
+// answers only when that path would store the same values without a
+// violation: every member's key is exactly a field's name, met once, its
+// value of the JSON type the field takes unchanged (a plain string, an
+// integer literal of at most 15 digits, true or false, null for a pointer),
+// proven valid by the field's subschema, and every required field or field
+// with a default is present. Anything else is "not sure" and the tree path
+// decides, wording any violation as before. sdk's TestFlatArgsMatchTree and
+// FuzzFlatArgsMatchTree hold it to that path.
+type Flat struct {
+	root   *node
+	fields []flatField
+	need   uint64 // fields that must be present: required, or defaulted
+}
+
+type flatField struct {
+	name  string
+	index int
+	kind  reflect.Kind // of the value, behind the pointer when ptr
+	ptr   bool
+	elem  reflect.Type // the pointer's element type when ptr
+	node  *node
+}
+
+// FlatProperty is what the caller's own preparation does with a property:
+// Type is the first non-null JSON type its (dereferenced, non-null branch
+// of the) schema names, "" for none; Default is whether an absent property
+// is filled in.
+type FlatProperty struct {
+	Type    string
+	Default bool
+}
+
+// Flat returns the flat decoder of struct type t against the schema v
+// proves valid, or nil when t or the schema is not flat: prop describes
+// each declared property (ok false: not sure about it).
+func (v *Validator) Flat(t reflect.Type, prop func(name string) (p FlatProperty, ok bool)) *Flat {
+	if !Fast || v == nil || t.Kind() != reflect.Struct || !flatRoot(v.root) || unmarshals(t) {
+		return nil
+	}
+	f := &Flat{root: v.root}
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if !sf.IsExported() && !sf.Anonymous {
+			continue
+		}
+		field, skip, ok := flatFieldOf(sf, i)
+		if skip {
+			continue
+		}
+		if !ok || len(f.fields) == 64 {
+			return nil
+		}
+		p, ok := prop(field.name)
+		n := v.root.props[field.name]
+		if _, dup := f.field(field.name); dup || !ok || n == nil || !takesUnchanged(field.kind, p.Type) {
+			return nil
+		}
+		field.node = n
+		if p.Default || slices.Contains(v.root.required, field.name) {
+			f.need |= 1 << len(f.fields)
+		}
+		f.fields = append(f.fields, field)
+	}
+	for _, name := range v.root.required {
+		if _, ok := f.field(name); !ok {
+			return nil // never present: the tree path words it
+		}
+	}
+	return f
+}
+
+// flatRoot: an object schema of properties and required names only.
+func flatRoot(n *node) bool {
+	return n != nil && !n.unknown && n.ref == nil && n.anyOf == nil && n.allOf == nil && !n.hasEnum &&
+		n.allows(tObject) && n.extra == nil && n.minProps < 0 && n.maxProps < 0
+}
+
+// flatFieldOf reads one struct field; skip: encoding/json ignores it.
+func flatFieldOf(sf reflect.StructField, index int) (f flatField, skip, ok bool) {
+	if sf.Anonymous {
+		return f, false, false // promoted fields: encoding/json's rules
+	}
+	tag := sf.Tag.Get("json")
+	if tag == "-" {
+		return f, true, true
+	}
+	name, opts, _ := strings.Cut(tag, ",")
+	if strings.Contains(","+opts+",", ",string,") {
+		return f, false, false
+	}
+	if name == "" {
+		name = sf.Name
+	}
+	f = flatField{name: name, index: index, kind: sf.Type.Kind()}
+	if f.kind == reflect.Pointer {
+		f.ptr, f.elem, f.kind = true, sf.Type.Elem(), sf.Type.Elem().Kind()
+		if unmarshals(f.elem) {
+			return f, false, false
+		}
+	}
+	return f, false, plainFieldName(name) && ScalarKind(f.kind) && !unmarshals(sf.Type)
+}
+
+func unmarshals(t reflect.Type) bool {
+	return t.Implements(jsonUnmarshalerType) || t.Implements(textUnmarshalerType) ||
+		reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)
+}
+
+// ScalarKind: strings, booleans, integers and floats.
+func ScalarKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.String, reflect.Bool, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
+}
+
+// takesUnchanged: the caller's preparation leaves a value of the JSON type
+// kind takes as it is under a schema of type typ (no lax coercion).
+func takesUnchanged(kind reflect.Kind, typ string) bool {
+	switch kind {
+	case reflect.String:
+		return typ == "" || typ == "string"
+	case reflect.Bool:
+		return typ == "" || typ == "boolean"
+	}
+	return typ == "" || typ == "integer" || typ == "number"
+}
+
+func (f *Flat) field(name string) (int, bool) {
+	for i := range f.fields {
+		if f.fields[i].name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Decode stores the arguments raw into dst (a settable value of the
+// struct type, zero) and reports true, or reports false, dst left zero,
+// when it is not sure (see Flat).
+func (f *Flat) Decode(raw []byte, dst reflect.Value) bool {
+	if f == nil {
+		return false
+	}
+	var seen uint64
+	ok := Object(raw, func(key []byte, escaped bool, val []byte) bool {
+		i, known := f.fieldBytes(key)
+		if escaped || !known || seen&(1<<i) != 0 {
+			return false
+		}
+		seen |= 1 << i
+		return f.fields[i].store(val, dst.Field(f.fields[i].index))
+	})
+	if !ok || seen&f.need != f.need {
+		dst.SetZero()
+		return false
+	}
+	return true
+}
+
+func (f *Flat) fieldBytes(key []byte) (int, bool) {
+	for i := range f.fields {
+		if string(key) == f.fields[i].name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// store checks one member's value and stores it into dst.
+func (ff *flatField) store(val []byte, dst reflect.Value) bool {
+	if ff.ptr {
+		if string(val) == "null" {
+			return ff.node.valid(nil, 1) // dst stays nil
+		}
+		p := reflect.New(ff.elem)
+		if !ff.scalar(val, p.Elem()) {
+			return false
+		}
+		dst.Set(p)
+		return true
+	}
+	return ff.scalar(val, dst)
+}
+
+func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
+	switch ff.kind {
+	case reflect.String:
+		s, ok := PlainString(val)
+		if !ok || !ff.node.valid(s, 1) {
+			return false
+		}
+		dst.SetString(s)
+		return true
+	case reflect.Bool:
+		b := string(val) == "true"
+		if !b && string(val) != "false" || !ff.node.valid(b, 1) {
+			return false
+		}
+		dst.SetBool(b)
+		return true
+	}
+	if !integerLiteral(val) || !ff.node.valid(json.Number(val), 1) {
+		return false
+	}
+	switch ff.kind {
+	case reflect.Float32, reflect.Float64:
+		x, err := strconv.ParseFloat(string(val), dst.Type().Bits())
+		if err != nil || dst.OverflowFloat(x) {
+			return false
+		}
+		dst.SetFloat(x)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		x, err := strconv.ParseUint(string(val), 10, 64)
+		if err != nil || dst.OverflowUint(x) {
+			return false
+		}
+		dst.SetUint(x)
+	default:
+		x, err := strconv.ParseInt(string(val), 10, 64)
+		if err != nil || dst.OverflowInt(x) {
+			return false
+		}
+		dst.SetInt(x)
+	}
+	return true
+}
+
+// integerLiteral: -?[0-9]{1,15}, as node.number proves (Value has already
+// checked JSON's grammar).
+func integerLiteral(val []byte) bool {
+	digits := val
+	if len(digits) > 0 && digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
