@@ -138,7 +138,7 @@ func BenchmarkHTTPHandle(b *testing.B) {
 
 // serveOnce sends one message through h and fails unless it is answered
 // with a 2xx status.
-func serveOnce(b *testing.B, h http.Handler, header map[string]string, body string) *benchWriter {
+func serveOnce(b testing.TB, h http.Handler, header map[string]string, body string) *benchWriter {
 	r, _ := benchRequest(header, body)
 	w := &benchWriter{header: http.Header{}}
 	h.ServeHTTP(w, r)

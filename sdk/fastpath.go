@@ -18,7 +18,13 @@ func callParams(raw json.RawMessage) (CallToolParams, error) {
 	if decodeCallParams(raw, &p) {
 		return p, nil
 	}
-	p = CallToolParams{}
+	return slowCallParams(raw)
+}
+
+// slowCallParams is callParams through encoding/json (its own variable,
+// so that the fast path's does not escape to the heap).
+func slowCallParams(raw json.RawMessage) (CallToolParams, error) {
+	var p CallToolParams
 	err := unmarshalParams(raw, &p)
 	return p, err
 }

@@ -93,7 +93,13 @@ func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error
 }
 
 func (c *outputCodec[Out]) encode(tool string, out Out) *CallToolResult {
-	res, err := buildResult(c.mode, any(out))
+	var res *CallToolResult
+	var err error
+	if s, ok := any(out).(string); ok && c.mode == modeScalar {
+		res, err = stringResult(s) // out not boxed: the usual result
+	} else {
+		res, err = buildResult(c.mode, any(out))
+	}
 	if err != nil {
 		return errorResult(tool, err.Error())
 	}
@@ -128,20 +134,41 @@ func buildResult(mode resultMode, out any) (*CallToolResult, error) {
 }
 
 func scalarResult(out any) (*CallToolResult, error) {
-	if s, ok := out.(string); ok && wire.PlainText(s) {
+	if s, ok := out.(string); ok {
+		return stringResult(s)
+	}
+	return marshalledResult(out)
+}
+
+// stringResult is scalarResult for a string.
+func stringResult(s string) (*CallToolResult, error) {
+	if wire.PlainText(s) {
 		// The usual tool result: {"result":"<s>"} is what wrapJSON of
 		// jsonenc.Marshal(s) writes, built in one allocation.
 		w := make([]byte, 0, len(s)+13)
 		w = append(w, `{"result":"`...)
 		w = append(w, s...)
 		w = append(w, `"}`...)
-		return &CallToolResult{Content: []Content{Text(s)}, StructuredContent: w}, nil
+		r := &textResult{content: [1]Content{Text(s)}}
+		r.CallToolResult = CallToolResult{Content: r.content[:], StructuredContent: w}
+		return &r.CallToolResult, nil
 	}
+	return marshalledResult(s)
+}
+
+// marshalledResult is scalarResult through jsonenc.Marshal.
+func marshalledResult(out any) (*CallToolResult, error) {
 	data, err := jsonenc.Marshal(out)
 	if err != nil {
 		return nil, err
 	}
 	return wrappedResult(reflect.ValueOf(out), data), nil
+}
+
+// textResult is a result of one content block, allocated at once.
+type textResult struct {
+	CallToolResult
+	content [1]Content
 }
 
 // wrappedResult is a value that is not a JSON object, data its encoding:

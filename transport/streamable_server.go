@@ -214,7 +214,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
 		return
 	}
-	if json, sse := acceptsPair(r, "application/json", "text/event-stream"); !json || !sse {
+	if !acceptsJSONAndSSE(r) {
 		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
 		return
 	}
@@ -502,10 +502,14 @@ func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *Mes
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	data, err := encodeMessage(m)
+	buf := responseBuffers.Get().(*[]byte)
+	defer putResponseBuffer(buf)
+	data, err := appendMessage((*buf)[:0], m)
 	if err != nil {
 		status = http.StatusInternalServerError
 		data, _ = jsonenc.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
+	} else {
+		*buf = data
 	}
 	h["Content-Type"] = jsonContentType
 	// One Write with the length known: never chunked, whatever the size.
@@ -518,22 +522,52 @@ func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *Mes
 	_, _ = w.Write(data)
 }
 
+// responseBuffers hold the JSON of answers while they are written: the
+// ResponseWriter copies what it is given (io.Writer does not keep p).
+var responseBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledResponse: larger buffers are left to the garbage collector.
+const maxPooledResponse = 64 << 10
+
+func putResponseBuffer(buf *[]byte) {
+	if cap(*buf) <= maxPooledResponse {
+		responseBuffers.Put(buf)
+	}
+}
+
 // encodeMessage is jsonenc.Marshal(m), without re-validating a result that is
 // already one line of JSON (the common case of a response).
 func encodeMessage(m *Message) ([]byte, error) {
-	if m.Method != "" || m.Error != nil || len(m.Result) == 0 || len(m.ID) == 0 ||
-		bytes.IndexByte(m.Result, '\n') >= 0 || bytes.IndexByte(m.Result, '\r') >= 0 || !validID(m.ID) {
+	if !plainResponse(m) {
 		return jsonenc.Marshal(m)
 	}
-	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(m.ID)+len(m.Result))
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, m.ID...)
-	b = append(b, `,"result":`...)
-	b = append(b, m.Result...)
-	return append(b, '}'), nil
+	return appendMessage(make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(m.ID)+len(m.Result)), m)
+}
+
+// appendMessage appends encodeMessage(m) to dst.
+func appendMessage(dst []byte, m *Message) ([]byte, error) {
+	if !plainResponse(m) {
+		data, err := jsonenc.Marshal(m)
+		return append(dst, data...), err
+	}
+	dst = append(dst, `{"jsonrpc":"2.0","id":`...)
+	dst = append(dst, m.ID...)
+	dst = append(dst, `,"result":`...)
+	dst = append(dst, m.Result...)
+	return append(dst, '}'), nil
+}
+
+// plainResponse: m is a result whose encoding is its members written in
+// order (the result already one line of JSON).
+func plainResponse(m *Message) bool {
+	return m.Method == "" && m.Error == nil && len(m.Result) > 0 && len(m.ID) > 0 &&
+		bytes.IndexByte(m.Result, '\n') < 0 && bytes.IndexByte(m.Result, '\r') < 0 && validID(m.ID)
 }
 
 func isJSONContentType(ct string) bool {
+	if ct == "application/json" { // what clients send; else parse
+		return true
+	}
 	if plainMediaType(ct) {
 		return ct == "application/json"
 	}
@@ -563,6 +597,17 @@ func plainMediaType(s string) bool {
 func accepts(r *http.Request, mediaType string) bool {
 	ok, _ := acceptsPair(r, mediaType, mediaType)
 	return ok
+}
+
+// acceptsJSONAndSSE reports whether the Accept header admits both
+// application/json and text/event-stream, as a POST's must. The value
+// clients send is recognised without parsing.
+func acceptsJSONAndSSE(r *http.Request) bool {
+	if v := r.Header["Accept"]; len(v) == 1 && v[0] == "application/json, text/event-stream" {
+		return true
+	}
+	json, sse := acceptsPair(r, "application/json", "text/event-stream")
+	return json && sse
 }
 
 // acceptsPair is accepts for two media types, reading the header once.

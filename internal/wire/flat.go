@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strconv"
@@ -205,7 +204,7 @@ func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
 	switch ff.kind {
 	case reflect.String:
 		s, ok := PlainString(val)
-		if !ok || !ff.node.valid(s, 1) {
+		if !ok || !ff.node.validString(s, 1) {
 			return false
 		}
 		dst.SetString(s)
@@ -218,7 +217,7 @@ func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
 		dst.SetBool(b)
 		return true
 	}
-	if !integerLiteral(val) || !ff.node.valid(json.Number(val), 1) {
+	if !integerLiteral(val) || !ff.node.validNumber(val, 1) {
 		return false
 	}
 	switch ff.kind {

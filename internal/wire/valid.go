@@ -356,19 +356,7 @@ func (n *node) valid(v any, depth int) bool {
 		}
 		return !n.hasEnum
 	case string:
-		if !n.allows(tString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
-			return false
-		}
-		if n.base64 != nil && n.base64(x) != nil || n.pattern != nil && !n.pattern.MatchString(x) {
-			return false
-		}
-		if n.minLen >= 0 || n.maxLen >= 0 {
-			l := utf8.RuneCountInString(x)
-			if n.minLen >= 0 && l < n.minLen || n.maxLen >= 0 && l > n.maxLen {
-				return false
-			}
-		}
-		return true
+		return n.str(x)
 	case json.Number:
 		return n.number(x)
 	case bool:
@@ -377,6 +365,44 @@ func (n *node) valid(v any, depth int) bool {
 		return n.allows(tNull) && !n.hasEnum
 	}
 	return false
+}
+
+// str is valid for a string, once n's applicators are satisfied.
+func (n *node) str(x string) bool {
+	if !n.allows(tString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
+		return false
+	}
+	if n.base64 != nil && n.base64(x) != nil || n.pattern != nil && !n.pattern.MatchString(x) {
+		return false
+	}
+	if n.minLen >= 0 || n.maxLen >= 0 {
+		l := utf8.RuneCountInString(x)
+		if n.minLen >= 0 && l < n.minLen || n.maxLen >= 0 && l > n.maxLen {
+			return false
+		}
+	}
+	return true
+}
+
+// plain reports whether n has no applicator ($ref, allOf, anyOf): its
+// own keywords decide alone.
+func (n *node) plain() bool { return !n.unknown && n.ref == nil && n.allOf == nil && n.anyOf == nil }
+
+// validString is valid(x, depth), without boxing x when n is plain.
+func (n *node) validString(x string, depth int) bool {
+	if n.plain() {
+		return n.str(x)
+	}
+	return n.valid(x, depth)
+}
+
+// validNumber is valid(json.Number(x), depth), without making the number
+// a string on the heap when n is plain.
+func (n *node) validNumber(x []byte, depth int) bool {
+	if n.plain() {
+		return n.number(json.Number(x))
+	}
+	return n.valid(json.Number(x), depth)
 }
 
 func (n *node) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }

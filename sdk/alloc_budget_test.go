@@ -1,0 +1,91 @@
+package sdk_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
+)
+
+// skipWithoutFastPaths: the budgets are the fast paths' (TAGS=wireslow
+// turns them off).
+func skipWithoutFastPaths(t *testing.T) {
+	if !wire.Fast {
+		t.Skip("built with wireslow: the fast paths are off")
+	}
+}
+
+// Allocations are most of a call's CPU time in the sdk's own code (the
+// garbage collector's share included), and they count the same on a busy
+// machine as on a quiet one. These budgets hold the figures of issue 19's
+// work: a tools/call of a flat tool answered over Streamable HTTP (was 26
+// allocations in the session era, 28 stateless) and by a session in
+// process (the 03 example's search_books: was 27).
+
+func TestHTTPToolCallAllocBudget(t *testing.T) {
+	skipWithoutFastPaths(t)
+	s := sdk.NewServer("budget", &sdk.ServerOptions{Version: "1.0.0"})
+	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Name: "echo", Description: "Echo."})
+	h := s.HTTPHandler(nil)
+	defer h.Close()
+	sessions := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
+	rec := serveOnce(t, h, sessions, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"1"}}}`)
+	sessions[transport.HeaderSessionID] = rec.Header().Get(transport.HeaderSessionID)
+	serveOnce(t, h, sessions, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, c := range []struct {
+		name   string
+		header map[string]string
+		body   string
+		budget float64
+	}{
+		{"sessions", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`, 18},
+		{"stateless", map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"},
+			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"},` +
+				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, body := benchRequest(c.header, c.body)
+			w := &benchWriter{header: http.Header{}}
+			allocs := testing.AllocsPerRun(100, func() {
+				body.Reset(c.body)
+				clear(w.header)
+				w.buf, w.status = w.buf[:0], 0
+				h.ServeHTTP(w, r)
+			})
+			if w.status != http.StatusOK || !strings.Contains(string(w.buf), `"text":"hello 1"`) {
+				t.Fatalf("HTTP %d: %s", w.status, w.buf)
+			}
+			if allocs > c.budget {
+				t.Errorf("a tools/call over HTTP took %.0f allocations, budget %.0f", allocs, c.budget)
+			}
+		})
+	}
+}
+
+func TestSessionToolCallAllocBudget(t *testing.T) {
+	skipWithoutFastPaths(t)
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, benchSearchBooks, benchOpts)
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`)
+	var resp *transport.Message
+	allocs := testing.AllocsPerRun(100, func() {
+		m, _ := transport.Decode(line)
+		resp = ss.Handle(ctx, m)
+	})
+	if resp.Error != nil || !bytes.Contains(resp.Result, []byte(benchFound)) {
+		t.Fatalf("response: %+v", resp)
+	}
+	if allocs > 18 {
+		t.Errorf("a session's tools/call took %.0f allocations, budget 18", allocs)
+	}
+}
