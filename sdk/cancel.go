@@ -23,21 +23,40 @@ type inflightCall struct {
 // merely dropped later).
 const maxEarlyCancels = 64
 
-// track registers a cancellable context for request id. done unregisters
-// it and reports whether the client cancelled the call meanwhile.
-// trackRequest is track for a request that may have no session (ss nil,
-// the stateless era): then nothing is tracked and it is never cancelled
-// by the peer.
-func (ss *serverSession) trackRequest(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
+// track registers a cancellable context for request id; its done
+// unregisters it and reports whether the client cancelled the call
+// meanwhile. trackRequest is track for a request that may have no session
+// (ss nil, the stateless era): then nothing is tracked and it is never
+// cancelled by the peer.
+func (ss *serverSession) trackRequest(ctx context.Context, id json.RawMessage) (context.Context, trackedCall) {
 	if ss == nil {
-		return ctx, notCancelled
+		return ctx, trackedCall{}
 	}
 	return ss.track(ctx, id)
 }
 
-func notCancelled() bool { return false }
+// trackedCall is a request track registered (a value: no allocation).
+type trackedCall struct {
+	ss     *serverSession // nil: nothing is tracked
+	key    string
+	cancel context.CancelFunc
+}
 
-func (ss *serverSession) track(ctx context.Context, id json.RawMessage) (context.Context, func() (cancelled bool)) {
+// done unregisters the call, cancels its context and reports whether the
+// client cancelled it.
+func (tc trackedCall) done() (cancelled bool) {
+	if tc.ss == nil {
+		return false
+	}
+	tc.ss.mu.Lock()
+	byPeer := tc.ss.inflight[tc.key].byPeer
+	delete(tc.ss.inflight, tc.key)
+	tc.ss.mu.Unlock()
+	tc.cancel()
+	return byPeer
+}
+
+func (ss *serverSession) track(ctx context.Context, id json.RawMessage) (context.Context, trackedCall) {
 	ctx, cancel := context.WithCancel(ctx)
 	key := string(id)
 	call := inflightCall{cancel: cancel}
@@ -52,14 +71,7 @@ func (ss *serverSession) track(ctx context.Context, id json.RawMessage) (context
 	}
 	ss.inflight[key] = call
 	ss.mu.Unlock()
-	return ctx, func() bool {
-		ss.mu.Lock()
-		byPeer := ss.inflight[key].byPeer
-		delete(ss.inflight, key)
-		ss.mu.Unlock()
-		cancel()
-		return byPeer
-	}
+	return ctx, trackedCall{ss: ss, key: key, cancel: cancel}
 }
 
 // cancel cancels the call with request id key, or remembers the

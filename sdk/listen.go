@@ -113,8 +113,8 @@ func (s *Server) listen(ctx context.Context, m *transport.Message, emit func(*tr
 	if emit == nil {
 		return nil, transport.Errorf(transport.CodeInvalidRequest, "Invalid Request: subscriptions/listen needs a stream to answer on")
 	}
-	ctx, done := ss.trackRequest(ctx, m.ID)
-	defer done()
+	ctx, tc := ss.trackRequest(ctx, m.ID)
+	defer tc.done()
 	l := &listener{id: m.ID, filter: s.honoured(*p.Notifications), emit: emit}
 	l.mu.Lock()
 	s.listeners.add(l)

@@ -50,9 +50,9 @@ func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callIn
 	if prompt == nil {
 		return nil, unknownPrompt(p.Name)
 	}
-	ctx, cancelled := ss.trackRequest(ctx, m.ID)
+	ctx, tc := ss.trackRequest(ctx, m.ID)
 	defer func() {
-		if cancelled() {
+		if tc.done() {
 			res, err = nil, errCancelled
 		}
 	}()

@@ -216,9 +216,9 @@ func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInf
 	if t == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
 	}
-	ctx, cancelled := ss.trackRequest(ctx, m.ID)
+	ctx, tc := ss.trackRequest(ctx, m.ID)
 	defer func() {
-		if cancelled() {
+		if tc.done() {
 			res, err = nil, errCancelled
 		}
 	}()

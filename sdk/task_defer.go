@@ -110,7 +110,7 @@ func (d *deferral) notify(m *transport.Message) error {
 // deferredCall runs a DeferTask tool's stateless call, answering it with
 // the tool's result, an InputRequiredResult, or the task it became.
 func (s *Server) deferredCall(ctx context.Context, m *transport.Message, t *registeredTool, p CallToolParams, ci *callInfo, ss *serverSession) (any, error) {
-	reqCtx, cancelled := ss.trackRequest(ctx, m.ID)
+	reqCtx, tc := ss.trackRequest(ctx, m.ID)
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(reqCtx))
 	d := &deferral{srv: s, ttl: s.taskTTL(), cancel: cancel, emit: ci.notify, out: make(chan deferOutcome, 1)}
 	d.stop = context.AfterFunc(reqCtx, cancel)
@@ -124,14 +124,14 @@ func (s *Server) deferredCall(ctx context.Context, m *transport.Message, t *regi
 	}()
 	o := <-d.out
 	if o.task != nil {
-		cancelled() // the request is answered; tasks/cancel ends the task
+		tc.done() // the request is answered; tasks/cancel ends the task
 		snap := s.tasks.snapshot(o.task, false)
 		snap.ResultType = "task"
 		return snap, nil
 	}
 	d.stop()
 	cancel()
-	if cancelled() {
+	if tc.done() {
 		return nil, errCancelled
 	}
 	return modernCallResult(ci, o.res, o.err)
