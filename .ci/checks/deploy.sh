@@ -6,8 +6,8 @@
 # call. Needs haproxy (.ci/install-services; the script installs it too).
 #
 # In CI the throughput ratio is printed but does not gate (MIN_RATIO=0):
-# on a 2-core machine 2 replicas behind HAProxy measured 0.53x one replica
-# direct (issue 18 stays open on that item; the README's Deploying section
+# on a 2-core machine 2 replicas behind HAProxy measured 0.75x one replica
+# direct when quiet (0.53x at load 20) (issue 18 stays open on that item; the README's Deploying section
 # has the figures and why). Lost calls in the stateless era still fail it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
