@@ -10,6 +10,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // skipWithoutFastPaths: the budgets are the fast paths' (TAGS=wireslow
@@ -35,7 +36,7 @@ func TestHTTPToolCallAllocBudget(t *testing.T) {
 	defer h.Close()
 	sessions := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 	rec := serveOnce(t, h, sessions, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"1"}}}`)
-	sessions[transport.HeaderSessionID] = rec.Header().Get(transport.HeaderSessionID)
+	sessions[streamable.HeaderSessionID] = rec.Header().Get(streamable.HeaderSessionID)
 	serveOnce(t, h, sessions, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	for _, c := range []struct {
 		name   string

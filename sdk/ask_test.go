@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // Booking is the form the ask tests' tools ask for.
@@ -84,7 +85,7 @@ func askClient(t *testing.T, s *sdk.Server, kind, version string, opts sdk.Clien
 	h := s.HTTPHandler(nil)
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })
-	c, err := sdk.Connect(testCtx(t), transport.NewStreamableClient(ts.URL, nil), &opts)
+	c, err := sdk.Connect(testCtx(t), streamable.NewStreamableClient(ts.URL, nil), &opts)
 	if err != nil {
 		t.Fatal(err)
 	}

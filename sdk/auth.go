@@ -1,6 +1,8 @@
 package sdk
 
-import "github.com/mcpdev/mcpdev/transport"
+import (
+	"github.com/mcpdev/mcpdev/transport/streamable"
+)
 
 // AuthOptions makes a server's HTTP endpoint an OAuth 2.1 resource server
 // (MCP authorization): set HTTPOptions.Auth. Every request then needs a
@@ -23,19 +25,19 @@ import "github.com/mcpdev/mcpdev/transport"
 // authorization server about an opaque one (token introspection, RFC
 // 7662). stdio servers take their credentials from the environment and
 // are not concerned.
-type AuthOptions = transport.AuthOptions
+type AuthOptions = streamable.AuthOptions
 
 // ProtectedResourceMetadata is the document of RFC 9728 that tells
 // clients which authorization server issues tokens for the server.
-type ProtectedResourceMetadata = transport.ProtectedResourceMetadata
+type ProtectedResourceMetadata = streamable.ProtectedResourceMetadata
 
 // ErrInvalidToken is what a Verify function wraps when it refuses a token
-// (any error but a *transport.HTTPError is answered 401 invalid_token).
-var ErrInvalidToken = transport.ErrInvalidToken
+// (any error but a *streamable.HTTPError is answered 401 invalid_token).
+var ErrInvalidToken = streamable.ErrInvalidToken
 
 // ErrTokenExpired wraps ErrInvalidToken for a token past its expiry; the
 // challenge then says the token expired.
-var ErrTokenExpired = transport.ErrTokenExpired
+var ErrTokenExpired = streamable.ErrTokenExpired
 
 // RequiredScopes tells the HTTP handler the scopes a tool's calls need
 // (ToolOptions.Scopes).
@@ -52,4 +54,4 @@ func (b httpBackend) RequiredScopes(method, name string) []string {
 // HTTPError is an error with an HTTP status: a Verify function returns
 // one to answer something else than 401 (say 503 when the introspection
 // endpoint is down).
-type HTTPError = transport.HTTPError
+type HTTPError = streamable.HTTPError

@@ -8,8 +8,8 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // The sdk's OAuth client and its resource server work together, in both
@@ -27,12 +27,12 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			srv := httptest.NewServer(mux)
 			defer srv.Close()
 			h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
-				Verify: func(_ context.Context, token string) (*transport.Identity, error) {
+				Verify: func(_ context.Context, token string) (*streamable.Identity, error) {
 					scopes, ok := as.Scopes(token)
 					if !ok {
 						return nil, sdk.ErrInvalidToken
 					}
-					return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
+					return &streamable.Identity{Subject: "alice", Scopes: scopes}, nil
 				},
 				Scopes:   []string{"books:read"},
 				Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
@@ -41,7 +41,7 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			h.Mount(mux, "/mcp")
 
 			tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-			conn := transport.NewStreamableClient(srv.URL+"/mcp", &transport.StreamableClientOptions{HTTPClient: tr.Client()})
+			conn := streamable.NewStreamableClient(srv.URL+"/mcp", &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
 			ctx := context.Background()
 			c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{ProtocolVersion: version})
 			if err != nil {

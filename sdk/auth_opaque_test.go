@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // introspector is an authorization server's token introspection endpoint
@@ -102,7 +102,7 @@ func TestBearerAuthOpaqueTokens(t *testing.T) {
 		}
 	}
 
-	tr := transport.NewStreamableClient(endpoint, &transport.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer opaque-good"}}})
+	tr := streamable.NewStreamableClient(endpoint, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer opaque-good"}}})
 	c, err := sdk.Connect(testCtx(t), tr, nil)
 	if err != nil {
 		t.Fatal(err)

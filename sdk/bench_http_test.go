@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // BenchmarkHTTPCallParallel32 is tools/call over Streamable HTTP on
@@ -30,7 +31,7 @@ func BenchmarkHTTPCallParallel32(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv := transport.NewHTTPServer(h, nil)
+	srv := streamable.NewHTTPServer(h, nil)
 	go srv.Serve(ln)
 	defer srv.Close()
 	url := "http://" + ln.Addr().String() + "/mcp"
@@ -85,7 +86,7 @@ func BenchmarkHTTPHandle(b *testing.B) {
 	sessions := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`
 	rec := serveOnce(b, h, sessions, init)
-	sessions[transport.HeaderSessionID] = rec.Header().Get(transport.HeaderSessionID)
+	sessions[streamable.HeaderSessionID] = rec.Header().Get(streamable.HeaderSessionID)
 	serveOnce(b, h, sessions, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	stateless := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"}
 	// Below the handler: the same call decoded and handled by a session

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // LogLevel is a syslog severity, as MCP's logging uses.
@@ -126,5 +127,5 @@ func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
 	if callFrom(ctx) == nil {
 		return false
 	}
-	return transport.CloseSSEStream(ctx, retry)
+	return streamable.CloseSSEStream(ctx, retry)
 }

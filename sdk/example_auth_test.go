@@ -17,7 +17,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/jwtauth"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // A server that takes JWT access tokens from an authorization server:
@@ -57,7 +57,7 @@ func ExampleAuthOptions() {
 		"scope": "books:read", "exp": time.Now().Add(time.Hour).Unix()})
 	tok.Header["kid"] = "key-1"
 	signed, _ := tok.SignedString(key)
-	tr := transport.NewStreamableClient(resource, &transport.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer " + signed}}})
+	tr := streamable.NewStreamableClient(resource, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer " + signed}}})
 	c, err := sdk.Connect(context.Background(), tr, nil)
 	if err != nil {
 		log.Fatal(err)

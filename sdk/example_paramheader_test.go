@@ -9,7 +9,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // QueryArgs are the arguments of run_query; Region also travels in the
@@ -46,7 +46,7 @@ func ExampleParamHeaderTag() {
 	defer h.Close()
 
 	ctx := context.Background()
-	c, err := sdk.Connect(ctx, transport.NewStreamableClient(srv.URL, nil), nil)
+	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(srv.URL, nil), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // A long tool call need not hold its HTTP connection open: the tool ends
@@ -31,7 +31,7 @@ func ExampleCloseSSEStream() {
 	defer h.Close()
 
 	ctx := context.Background()
-	c, err := sdk.Connect(ctx, transport.NewStreamableClient(srv.URL, nil),
+	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(srv.URL, nil),
 		&sdk.ClientOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		log.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 type tenantKey struct{}
@@ -37,7 +37,7 @@ func ExampleRequestFrom() {
 
 	for _, version := range []string{sdk.ModernVersion, sdk.LatestLegacyVersion} {
 		hdr := http.Header{"X-Request-Source": {"example"}}
-		tr := transport.NewStreamableClient(ts.URL, &transport.StreamableClientOptions{Header: hdr})
+		tr := streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: hdr})
 		c, err := sdk.Connect(context.Background(), tr, &sdk.ClientOptions{Name: "my-agent", ProtocolVersion: version})
 		if err != nil {
 			log.Fatal(err)

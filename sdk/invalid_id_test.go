@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // badIDs are request ids MCP does not allow: only strings and integers are
@@ -72,15 +73,15 @@ func TestHTTPRejectsInvalidIDs(t *testing.T) {
 	}
 
 	status, body, header := post(nil, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+sdk.LatestLegacyVersion+`","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	session := header.Get(transport.HeaderSessionID)
+	session := header.Get(streamable.HeaderSessionID)
 	if status != http.StatusOK || session == "" {
 		t.Fatalf("initialize: HTTP %d, session %q: %s", status, session, body)
 	}
-	legacy := map[string]string{transport.HeaderSessionID: session, transport.HeaderProtocolVersion: sdk.LatestLegacyVersion}
+	legacy := map[string]string{streamable.HeaderSessionID: session, streamable.HeaderProtocolVersion: sdk.LatestLegacyVersion}
 	if status, body, _ := post(legacy, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); status != http.StatusAccepted {
 		t.Fatalf("initialized: HTTP %d %s", status, body)
 	}
-	stateless := map[string]string{transport.HeaderProtocolVersion: sdk.ModernVersion, transport.HeaderMethod: "tools/call", transport.HeaderName: "record"}
+	stateless := map[string]string{streamable.HeaderProtocolVersion: sdk.ModernVersion, streamable.HeaderMethod: "tools/call", streamable.HeaderName: "record"}
 	statelessParams := `{"name":"record","arguments":{},"_meta":{"` + sdk.MetaProtocolVersion + `":"` + sdk.ModernVersion + `","` + sdk.MetaClientCapabilities + `":{}}}`
 
 	for _, era := range []struct {

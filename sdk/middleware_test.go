@@ -14,6 +14,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // transports are the ways a test client reaches a server: an in-memory
@@ -51,7 +52,7 @@ func connectViaOpts(t *testing.T, s *sdk.Server, via string, opts *sdk.ClientOpt
 		h := s.HTTPHandler(nil)
 		ts := httptest.NewServer(h)
 		t.Cleanup(func() { h.Close(); ts.Close() })
-		conn = transport.NewStreamableClient(ts.URL, &transport.StreamableClientOptions{Header: header})
+		conn = streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: header})
 	}
 	c, err := sdk.Connect(testCtx(t), conn, opts)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // buildConformanceServer builds examples/conformance once per test.
@@ -70,7 +70,7 @@ func TestHTTPStatelessRestart(t *testing.T) {
 	first := startHTTPServer(t, bin, addr)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := sdk.Connect(ctx, transport.NewStreamableClient("http://"+addr+"/mcp", nil), nil)
+	c, err := sdk.Connect(ctx, streamable.NewStreamableClient("http://"+addr+"/mcp", nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

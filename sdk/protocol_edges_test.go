@@ -14,7 +14,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 const legacyInit = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
@@ -234,7 +234,7 @@ func httpInit(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	id := resp.Header.Get(transport.HeaderSessionID)
+	id := resp.Header.Get(streamable.HeaderSessionID)
 	if id == "" {
 		t.Fatalf("initialize: HTTP %d, no session", resp.StatusCode)
 	}
@@ -248,7 +248,7 @@ func httpPost(url, session, body string) (string, string) {
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set(transport.HeaderSessionID, session)
+	req.Header.Set(streamable.HeaderSessionID, session)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return "error", err.Error()

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // Request describes who is calling a tool, the same way in both protocol
@@ -41,7 +41,7 @@ type Request struct {
 
 // Identity is an authenticated caller: what a token verifier learnt from
 // the request's credentials (subject, scopes, expiry, claims).
-type Identity = transport.Identity
+type Identity = streamable.Identity
 
 // WithIdentity returns a copy of ctx carrying id, for authentication
 // middleware of your own to tell tools who is calling
@@ -54,7 +54,7 @@ type Identity = transport.Identity
 //		})
 //	}
 func WithIdentity(ctx context.Context, id *Identity) context.Context {
-	return transport.WithIdentity(ctx, id)
+	return streamable.WithIdentity(ctx, id)
 }
 
 // RequestFrom describes the caller of the tool call whose context ctx is:
@@ -66,13 +66,13 @@ func RequestFrom(ctx context.Context) Request {
 	if ci := callFrom(ctx); ci != nil {
 		ci.describe(&r)
 	}
-	if hc := transport.HTTPCallFrom(ctx); hc != nil {
+	if hc := streamable.HTTPCallFrom(ctx); hc != nil {
 		r.SessionID, r.HTTPRequest = hc.SessionID, hc.Request
 		if hc.Request != nil {
 			r.Header = hc.Request.Header
 		}
 	}
-	r.Identity = transport.IdentityFrom(ctx)
+	r.Identity = streamable.IdentityFrom(ctx)
 	return r
 }
 

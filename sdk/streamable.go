@@ -8,12 +8,13 @@ import (
 	"slices"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // HTTPOptions configures Server.HTTPHandler: allowed origins and hosts,
 // body size limit, OAuth bearer-token authentication (Auth), session idle
 // timeout.
-type HTTPOptions = transport.StreamableServerOptions
+type HTTPOptions = streamable.StreamableServerOptions
 
 // HTTPHandler returns an http.Handler serving s over Streamable HTTP, both
 // protocol eras on one endpoint: the handshake era with sessions
@@ -21,14 +22,14 @@ type HTTPOptions = transport.StreamableServerOptions
 // era (any number of replicas, no shared state). Mount it at /mcp:
 //
 //	http.Handle("/mcp", s.HTTPHandler(nil))
-func (s *Server) HTTPHandler(opts *HTTPOptions) *transport.StreamableServer {
-	return transport.NewStreamableServer(httpBackend{s}, opts)
+func (s *Server) HTTPHandler(opts *HTTPOptions) *streamable.StreamableServer {
+	return streamable.NewStreamableServer(httpBackend{s}, opts)
 }
 
 // ListenAndServe serves s over Streamable HTTP on addr at /mcp until ctx
 // is cancelled. A bare port ("8000", ":8000") listens on 127.0.0.1 only.
 func (s *Server) ListenAndServe(ctx context.Context, addr string, opts *HTTPOptions) error {
-	ln, err := net.Listen("tcp", transport.ListenAddr(addr))
+	ln, err := net.Listen("tcp", streamable.ListenAddr(addr))
 	if err != nil {
 		return err
 	}
@@ -42,20 +43,20 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 	mux := http.NewServeMux()
 	h.Mount(mux, "/mcp") // and the metadata document of HTTPOptions.Auth
 	fmt.Fprintf(s.opts.Stderr, "sdk: %s serving MCP on http://%s/mcp\n", s.info.Name, ln.Addr())
-	srv := transport.NewHTTPServer(mux, nil)
+	srv := streamable.NewHTTPServer(mux, nil)
 	// Graceful drain: Shutdown (ctx ended, e.g. SIGTERM under Run) closes
 	// the listener at once, so a load balancer sends new requests
 	// elsewhere, and waits up to 5s for running handlers; the GET streams
 	// are ended so they do not hold it up, and calls in flight finish in
 	// both eras. The deferred Close then ends the sessions.
 	srv.RegisterOnShutdown(h.Drain)
-	return transport.Serve(ctx, srv, ln)
+	return streamable.Serve(ctx, srv, ln)
 }
 
-// httpBackend is the protocol side of transport.StreamableServer.
+// httpBackend is the protocol side of streamable.StreamableServer.
 type httpBackend struct{ s *Server }
 
-func (b httpBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
+func (b httpBackend) NewSession(notify func(*transport.Message) error) streamable.StreamableSession {
 	return httpSession{b.s.newSession(notify)}
 }
 
@@ -65,7 +66,7 @@ func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit f
 
 func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(legacyVersions, v) }
 
-func (b httpBackend) ParamHeaders(tool string) []transport.ParamHeader {
+func (b httpBackend) ParamHeaders(tool string) []streamable.ParamHeader {
 	if b.s.headerTools.Load() == 0 {
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // replicas serves n sdk servers behind one URL, like a load balancer
@@ -16,7 +16,7 @@ import (
 // `current` names. It counts the initialize requests (POSTs without a
 // session) each replica got.
 type replicas struct {
-	handlers []*transport.StreamableServer
+	handlers []*streamable.StreamableServer
 	current  atomic.Int32
 	inits    []atomic.Int32
 	gets     []atomic.Int32 // GET streams opened
@@ -32,7 +32,7 @@ func newReplicas(t *testing.T, n int) (*replicas, *httptest.Server) {
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		i := r.current.Load()
-		if req.Method == http.MethodPost && req.Header.Get(transport.HeaderSessionID) == "" {
+		if req.Method == http.MethodPost && req.Header.Get(streamable.HeaderSessionID) == "" {
 			r.inits[i].Add(1)
 		}
 		if req.Method == http.MethodGet {

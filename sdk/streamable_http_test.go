@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 type httpEchoArgs struct {
@@ -66,7 +67,7 @@ func connectHTTP(t *testing.T, url, version string, opts *sdk.ClientOptions) *sd
 	opts.ProtocolVersion = version
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := sdk.Connect(ctx, transport.NewStreamableClient(url, nil), opts)
+	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(url, nil), opts)
 	if err != nil {
 		t.Fatalf("connect (%q): %v", version, err)
 	}
@@ -136,7 +137,7 @@ func TestHTTPConcurrentSessions(t *testing.T) {
 				defer wg.Done()
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 				defer cancel()
-				c, err := sdk.Connect(ctx, transport.NewStreamableClient(ts.URL, nil), &sdk.ClientOptions{ProtocolVersion: version})
+				c, err := sdk.Connect(ctx, streamable.NewStreamableClient(ts.URL, nil), &sdk.ClientOptions{ProtocolVersion: version})
 				if err != nil {
 					errs <- err
 					return
@@ -252,7 +253,7 @@ func TestHTTPShutdownWithOpenStream(t *testing.T) {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		if session != "" {
-			req.Header.Set(transport.HeaderSessionID, session)
+			req.Header.Set(streamable.HeaderSessionID, session)
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -263,14 +264,14 @@ func TestHTTPShutdownWithOpenStream(t *testing.T) {
 		return resp
 	}
 	resp := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+sdk.LatestLegacyVersion+`","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	session := resp.Header.Get(transport.HeaderSessionID)
+	session := resp.Header.Get(streamable.HeaderSessionID)
 	if session == "" {
 		t.Fatalf("initialize: HTTP %d, no session", resp.StatusCode)
 	}
 	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	req, _ := http.NewRequest("GET", url, nil)
 	req.Header.Set("Accept", "text/event-stream")
-	req.Header.Set(transport.HeaderSessionID, session)
+	req.Header.Set(streamable.HeaderSessionID, session)
 	stream, err := http.DefaultClient.Do(req)
 	if err != nil || stream.StatusCode != 200 {
 		t.Fatalf("GET: %v %v", stream, err)

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // pollServer serves the tool "poll" (body tool) with the real handler
@@ -32,7 +32,7 @@ func newPollServer(t *testing.T, tool func(ctx context.Context) (string, error),
 	h := s.HTTPHandler(nil)
 	ps := &pollServer{}
 	var handler http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id := r.Header.Get(transport.HeaderLastEventID); r.Method == http.MethodGet && id != "" {
+		if id := r.Header.Get(streamable.HeaderLastEventID); r.Method == http.MethodGet && id != "" {
 			ps.mu.Lock()
 			ps.ids = append(ps.ids, id)
 			ps.mu.Unlock()
@@ -101,7 +101,7 @@ func TestHTTPCloseSSEStreamMidCall(t *testing.T) {
 			// The resuming GET waits for the tool: what it sent meanwhile
 			// was kept for the client.
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.Header.Get(transport.HeaderLastEventID) != "" {
+				if r.Header.Get(streamable.HeaderLastEventID) != "" {
 					<-toolDone
 				}
 				next.ServeHTTP(w, r)

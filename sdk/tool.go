@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // ToolOptions overrides what the SDK infers from a tool function. Every
@@ -61,9 +61,9 @@ type rawHandler func(ctx context.Context, args json.RawMessage) (*CallToolResult
 type registeredTool struct {
 	info    ToolInfo
 	handler rawHandler
-	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
-	replace bool                    // ToolOptions.Replace
-	scopes  []string                // ToolOptions.Scopes
+	params  []streamable.ParamHeader // arguments mirrored into Mcp-Param-* headers
+	replace bool                     // ToolOptions.Replace
+	scopes  []string                 // ToolOptions.Scopes
 	// deferTask: ToolOptions.DeferTask (task_defer.go).
 	deferTask bool
 }
@@ -115,7 +115,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}
 	info.InputSchema = in.raw
-	params, err := transport.ParamHeaders(in.raw)
+	params, err := streamable.ParamHeaders(in.raw)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}

@@ -200,14 +200,14 @@ func TestPeekParamsFastMatchesSlow(t *testing.T) {
 			continue
 		}
 		fast++
-		got, want := peekParams(m), peekSlow(m.Method, m.Params)
-		if got.name != want.name || got.hasName != want.hasName || got.hasVersion() != want.hasVersion() ||
-			got.hasVersion() && got.versionString() != want.versionString() {
+		got, want := PeekParams(m), peekSlow(m.Method, m.Params)
+		if got.Name != want.Name || got.HasName != want.HasName || got.HasVersion() != want.HasVersion() ||
+			got.HasVersion() && got.VersionString() != want.VersionString() {
 			t.Fatalf("%s %s: fast %+v, encoding/json %+v", m.Method, m.Params, got, want)
 		}
 		for _, v := range []string{"2026-07-28", "café", "", `2026\u002d07-28`} {
-			if got.hasVersion() && got.versionIs(v) != (want.versionString() == v) {
-				t.Fatalf("%s: versionIs(%q) = %v, version %q", m.Params, v, got.versionIs(v), want.versionString())
+			if got.HasVersion() && got.VersionIs(v) != (want.VersionString() == v) {
+				t.Fatalf("%s: versionIs(%q) = %v, version %q", m.Params, v, got.VersionIs(v), want.VersionString())
 			}
 		}
 	}

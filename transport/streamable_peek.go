@@ -7,21 +7,23 @@ import (
 	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
-// paramsPeek is what the HTTP layer reads from params: the Mcp-Name value
-// and the _meta protocol version, read in one pass.
-type paramsPeek struct {
-	name    string
-	hasName bool
+// ParamsPeek is what the HTTP layer (package transport/streamable) reads
+// from params: the Mcp-Name value and the _meta protocol version, read in
+// one pass.
+type ParamsPeek struct {
+	Name    string // what the Mcp-Name header mirrors (HasName: there is one)
+	HasName bool
 	// version is the _meta protocol version's raw JSON value; nil when
 	// there is none.
 	version []byte
 }
 
-func (pk paramsPeek) hasVersion() bool { return len(pk.version) > 0 }
+// HasVersion reports whether _meta carries a protocol version.
+func (pk ParamsPeek) HasVersion() bool { return len(pk.version) > 0 }
 
-// versionString is the _meta protocol version: the JSON string's value,
+// VersionString is the _meta protocol version: the JSON string's value,
 // or the raw value when it is not a string.
-func (pk paramsPeek) versionString() string {
+func (pk ParamsPeek) VersionString() string {
 	if s, ok := wire.PlainString(pk.version); ok {
 		return s
 	}
@@ -32,40 +34,41 @@ func (pk paramsPeek) versionString() string {
 	return s
 }
 
-// versionIs reports whether versionString() == v, without making the
+// VersionIs reports whether VersionString() == v, without making the
 // string when the version is v written plainly.
-func (pk paramsPeek) versionIs(v string) bool {
+func (pk ParamsPeek) VersionIs(v string) bool {
 	raw := pk.version
 	if len(raw) == len(v)+2 && raw[0] == '"' && string(raw[1:len(raw)-1]) == v &&
 		!strings.Contains(v, `\`) && utf8.ValidString(v) {
 		return true
 	}
-	return pk.versionString() == v
+	return pk.VersionString() == v
 }
 
-func peekParams(m *Message) paramsPeek {
+// PeekParams reads the Mcp-Name value and the _meta protocol version of m.
+func PeekParams(m *Message) ParamsPeek {
 	if len(m.Params) == 0 {
-		return paramsPeek{}
+		return ParamsPeek{}
 	}
 	if raw, ok := peekFast(m.Params); ok {
-		pk := paramsPeek{version: raw.version}
+		pk := ParamsPeek{version: raw.version}
 		if name := methodName(m.Method, raw.name, raw.uri, raw.taskID); name != nil {
-			pk.name, pk.hasName = string(name[1:len(name)-1]), true
+			pk.Name, pk.HasName = string(name[1:len(name)-1]), true
 		}
 		return pk
 	}
 	return peekSlow(m.Method, m.Params)
 }
 
-// peekSlow is peekParams through encoding/json.
-func peekSlow(method string, params []byte) paramsPeek {
+// peekSlow is PeekParams through encoding/json.
+func peekSlow(method string, params []byte) ParamsPeek {
 	var p peekedParams
 	if wire.JSON.Unmarshal(params, &p) != nil {
-		return paramsPeek{}
+		return ParamsPeek{}
 	}
-	var pk paramsPeek
+	var pk ParamsPeek
 	if name := methodName(method, p.Name, p.URI, p.TaskID); name != nil {
-		pk.name, pk.hasName = *name, true
+		pk.Name, pk.HasName = *name, true
 	}
 	if p.Meta != nil {
 		pk.version = p.Meta.Version
@@ -87,20 +90,20 @@ func methodName[T any](method string, name, uri, taskID T) T {
 	return none
 }
 
-// metaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
-func metaVersion(m *Message) (string, bool) {
+// MetaVersion reads params._meta["io.modelcontextprotocol/protocolVersion"].
+func MetaVersion(m *Message) (string, bool) {
 	if !strings.Contains(string(m.Params), "io.modelcontextprotocol/protocolVersion") {
 		return "", false
 	}
-	pk := peekParams(m)
-	if !pk.hasVersion() {
+	pk := PeekParams(m)
+	if !pk.HasVersion() {
 		return "", false
 	}
-	return pk.versionString(), true
+	return pk.VersionString(), true
 }
 
-// nameParam is what the Mcp-Name header must carry for a method.
-func nameParam(m *Message) (string, bool) {
-	pk := peekParams(m)
-	return pk.name, pk.hasName
+// NameParam is what the Mcp-Name header must carry for a method.
+func NameParam(m *Message) (string, bool) {
+	pk := PeekParams(m)
+	return pk.Name, pk.HasName
 }

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // errUsage is returned when the scenario or the server URL is missing.
@@ -133,7 +133,7 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	conn := transport.NewStreamableClient(args[len(args)-1], &transport.StreamableClientOptions{
+	conn := streamable.NewStreamableClient(args[len(args)-1], &streamable.StreamableClientOptions{
 		HTTPClient: oauth.NewTransport(auth).Client(),
 	})
 	c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{

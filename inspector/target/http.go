@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // connectHTTP reaches a Streamable HTTP endpoint; sdk.Connect probes the
@@ -36,7 +36,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	for k, v := range t.Headers {
 		header.Set(k, v)
 	}
-	conn := transport.NewStreamableClient(t.URL, &transport.StreamableClientOptions{
+	conn := streamable.NewStreamableClient(t.URL, &streamable.StreamableClientOptions{
 		HTTPClient: &http.Client{Transport: rec}, Header: header, RetryFor: 200 * time.Millisecond,
 		MaxMessageSize: t.maxMessageSize(),
 	})

@@ -16,8 +16,8 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/jwtauth"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 type whoArgs struct{}
@@ -106,7 +106,7 @@ func TestSignInAgainstRealAuthorizationServer(t *testing.T) {
 		OnCredentials: func(c *oauth.Credentials) { creds = c },
 	})
 	ctx := context.Background()
-	conn := transport.NewStreamableClient(url, &transport.StreamableClientOptions{HTTPClient: tr.Client()})
+	conn := streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
 	c, err := sdk.Connect(ctx, conn, nil)
 	if err != nil {
 		t.Fatal(err)

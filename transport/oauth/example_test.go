@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // A client reaches a protected MCP endpoint: the first request is
@@ -22,7 +22,7 @@ func ExampleNewTransport() {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	mux.HandleFunc(transport.WellKnownResourceMetadata+"/mcp", func(w http.ResponseWriter, _ *http.Request) {
+	mux.HandleFunc(streamable.WellKnownResourceMetadata+"/mcp", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `{"resource":%q,"authorization_servers":[%q]}`, srv.URL+"/mcp", as.URL)
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
@@ -44,7 +44,7 @@ func ExampleNewTransport() {
 		},
 		OnStep: func(s oauth.Step) { fmt.Println("step:", s.Kind) },
 	})
-	// An MCP client: transport.NewStreamableClient(url, &transport.StreamableClientOptions{HTTPClient: tr.Client()}).
+	// An MCP client: streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()}).
 	resp, err := tr.Client().Post(srv.URL+"/mcp", "application/json", strings.NewReader(`{}`))
 	if err != nil {
 		fmt.Println(err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // The sdk client behind a front that moves from replica A to replica B
@@ -34,7 +35,7 @@ func TestFailoverClientKeepsItsSession(t *testing.T) {
 		ErrorLog:      log.New(io.Discard, "", 0), // A dying mid-stream is the point
 	}
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost && r.Header.Get(transport.HeaderSessionID) == "" {
+		if r.Method == http.MethodPost && r.Header.Get(streamable.HeaderSessionID) == "" {
 			inits.Add(1)
 		}
 		if r.Method == http.MethodGet {
@@ -46,7 +47,7 @@ func TestFailoverClientKeepsItsSession(t *testing.T) {
 
 	ctx := context.Background()
 	changes := make(chan string, 4)
-	c, err := sdk.Connect(ctx, transport.NewStreamableClient(front.URL+"/mcp", nil), &sdk.ClientOptions{
+	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(front.URL+"/mcp", nil), &sdk.ClientOptions{
 		ProtocolVersion: sdk.LatestLegacyVersion,
 		OnNotification: func(m *transport.Message) {
 			if m.Method == "notifications/tools/list_changed" {

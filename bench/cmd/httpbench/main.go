@@ -35,7 +35,7 @@ import (
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // serverCPUs pins the servers (see -server-cpus).
@@ -236,7 +236,7 @@ func serveImpl(impl string) {
 		log.Fatal(err)
 	}
 	fmt.Printf("READY http://%s/mcp\n", ln.Addr())
-	log.Fatal(transport.NewHTTPServer(h, nil).Serve(ln))
+	log.Fatal(streamable.NewHTTPServer(h, nil).Serve(ln))
 }
 
 // fixedAnswer is the "fixed" handler: mcpdev's answer to an echo call,

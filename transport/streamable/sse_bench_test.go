@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"net/http"
@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // BenchmarkSSEStreamTenEvents: a legacy-era request answered as an SSE
 // stream of ten progress events and its response, through the handler
 // in process (each event goes through the session's EventStore).
 func BenchmarkSSEStreamTenEvents(b *testing.B) {
-	h := transport.NewStreamableServer(&fakeBackend{}, nil)
+	h := streamable.NewStreamableServer(&fakeBackend{}, nil)
 	defer h.Close()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, newPost(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`, ""))
-	session := w.Header().Get(transport.HeaderSessionID)
+	session := w.Header().Get(streamable.HeaderSessionID)
 	b.ReportAllocs()
 	for b.Loop() {
 		w := httptest.NewRecorder()
@@ -33,7 +33,7 @@ func newPost(body, session string) *http.Request {
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Accept", "application/json, text/event-stream")
 	if session != "" {
-		r.Header.Set(transport.HeaderSessionID, session)
+		r.Header.Set(streamable.HeaderSessionID, session)
 	}
 	return r
 }

@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // StreamableClientOptions configures NewStreamableClient; every field is
@@ -92,7 +93,7 @@ func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableC
 		}}
 	}
 	if c.opts.MaxMessageSize <= 0 {
-		c.opts.MaxMessageSize = DefaultMaxMessageSize
+		c.opts.MaxMessageSize = transport.DefaultMaxMessageSize
 	}
 	if c.opts.RetryFor <= 0 {
 		c.opts.RetryFor = 5 * time.Second
@@ -112,12 +113,12 @@ func (c *StreamableClient) SessionID() string {
 }
 
 // Read returns the next message from the server.
-func (c *StreamableClient) Read(ctx context.Context) (*Message, error) {
+func (c *StreamableClient) Read(ctx context.Context) (*transport.Message, error) {
 	select {
 	case in := <-c.in:
 		return in.m, in.err
 	case <-c.ctx.Done():
-		return nil, ErrClosed
+		return nil, transport.ErrClosed
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -125,11 +126,11 @@ func (c *StreamableClient) Read(ctx context.Context) (*Message, error) {
 
 // Write sends m. A request is POSTed in the background and answered
 // through Read; a notification or response is POSTed before Write returns.
-func (c *StreamableClient) Write(ctx context.Context, m *Message) error {
+func (c *StreamableClient) Write(ctx context.Context, m *transport.Message) error {
 	if c.ctx.Err() != nil {
-		return ErrClosed
+		return transport.ErrClosed
 	}
-	_, stateless := metaVersion(m)
+	_, stateless := transport.MetaVersion(m)
 	if m.Method == "notifications/cancelled" && c.abort(m) && c.SessionID() == "" {
 		return nil // stateless: closing the request's stream cancels it
 	}
@@ -160,7 +161,7 @@ func (c *StreamableClient) Write(ctx context.Context, m *Message) error {
 }
 
 // abort cancels the in-flight POST a notifications/cancelled refers to.
-func (c *StreamableClient) abort(m *Message) bool {
+func (c *StreamableClient) abort(m *transport.Message) bool {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
@@ -176,7 +177,7 @@ func (c *StreamableClient) abort(m *Message) bool {
 	return cancel != nil
 }
 
-func (c *StreamableClient) postOneWay(ctx context.Context, m *Message, stateless bool) error {
+func (c *StreamableClient) postOneWay(ctx context.Context, m *transport.Message, stateless bool) error {
 	// Close ends the wait as well as ctx: callers send notifications/cancelled
 	// with context.Background(), and a server that accepts the POST but never
 	// answers must not keep them waiting forever.
@@ -222,14 +223,14 @@ func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan stru
 // roundTrip POSTs a request and delivers everything the server answers.
 // A session the server no longer knows (404) is renewed and the request
 // sent once more (streamable_renew.go).
-func (c *StreamableClient) roundTrip(ctx context.Context, m *Message, stateless bool) {
+func (c *StreamableClient) roundTrip(ctx context.Context, m *transport.Message, stateless bool) {
 	resp, err := c.post(ctx, m, stateless)
 	if err == nil && resp.StatusCode == http.StatusNotFound && !stateless {
 		resp, err = c.renewAndRetry(ctx, m, resp)
 	}
 	if err != nil {
 		if ctx.Err() == nil {
-			c.deliver(NewErrorResponse(m.ID, Errorf(CodeInternalError, "transport: %v", err)))
+			c.deliver(transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "transport: %v", err)))
 		}
 		return
 	}
@@ -242,45 +243,36 @@ func (c *StreamableClient) roundTrip(ctx context.Context, m *Message, stateless 
 	case mt == "application/json":
 		c.readJSON(resp, m.ID)
 	default:
-		c.deliver(NewErrorResponse(m.ID, Errorf(CodeInternalError, "transport: HTTP %d with content type %q", resp.StatusCode, mt)))
+		c.deliver(transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "transport: HTTP %d with content type %q", resp.StatusCode, mt)))
 	}
 }
 
 func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 	max := c.opts.MaxMessageSize
 	if resp.ContentLength > int64(max) {
-		c.deliverErr(responseTooLarge(id, int(min(resp.ContentLength, math.MaxInt)), max, nil))
+		c.deliverErr(transport.ResponseTooLarge(id, int(min(resp.ContentLength, math.MaxInt)), max, nil))
 		return
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(max)+1))
 	if err == nil && len(data) > max {
 		// Count the rest without keeping it, to say how large it was.
 		n, _ := io.Copy(io.Discard, resp.Body)
-		c.deliverErr(responseTooLarge(id, len(data)+int(n), max, data))
+		c.deliverErr(transport.ResponseTooLarge(id, len(data)+int(n), max, data))
 		return
 	}
 	if err != nil {
-		c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: read response: %v", err)))
+		c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: read response: %v", err)))
 		return
 	}
-	msg, derr := Decode(data)
+	msg, derr := transport.Decode(data)
 	if derr != nil {
-		c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: HTTP %d: %s", resp.StatusCode, derr.Message)))
+		c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: HTTP %d: %s", resp.StatusCode, derr.Message)))
 		return
 	}
 	if msg.IsResponse() && (len(msg.ID) == 0 || string(msg.ID) == "null") {
 		msg.ID = id // an error answered before the server could read the id
 	}
 	c.deliver(msg)
-}
-
-// responseTooLarge is the DecodeError of a JSON response to request id
-// over the limit, worded as on stdio.
-func responseTooLarge(id json.RawMessage, size, limit int, head []byte) *DecodeError {
-	return &DecodeError{
-		Err: tooLargeError("response", size, limit), Msg: &Message{JSONRPC: Version, ID: id},
-		Line: clip(head, headSize), Size: size, Limit: limit, response: true,
-	}
 }
 
 // readPostStream reads a POST's SSE stream until the response to id. When
@@ -311,7 +303,7 @@ func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadClose
 			}
 		}
 		if lastID == "" || c.SessionID() == "" || failures >= c.opts.ReconnectAttempts {
-			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: the response stream ended before the response")))
+			c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: the response stream ended before the response")))
 			return
 		}
 		c.sleep(ctx, reconnectDelay(retry, failures))
@@ -325,7 +317,7 @@ func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadClose
 		}
 		if resp.StatusCode != http.StatusOK {
 			resp.Body.Close()
-			c.deliver(NewErrorResponse(id, Errorf(CodeInternalError, "transport: resuming the stream: HTTP %d", resp.StatusCode)))
+			c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: resuming the stream: HTTP %d", resp.StatusCode)))
 			return
 		}
 		body = resp.Body
@@ -432,7 +424,7 @@ func (c *StreamableClient) setCommon(h http.Header) {
 }
 
 // post sends one message, retrying while the server refuses connections.
-func (c *StreamableClient) post(ctx context.Context, m *Message, stateless bool) (*http.Response, error) {
+func (c *StreamableClient) post(ctx context.Context, m *transport.Message, stateless bool) (*http.Response, error) {
 	body, err := jsonenc.Marshal(m)
 	if err != nil {
 		return nil, err
@@ -455,7 +447,7 @@ func (c *StreamableClient) post(ctx context.Context, m *Message, stateless bool)
 	}
 }
 
-func (c *StreamableClient) setHeaders(h http.Header, m *Message, stateless bool) {
+func (c *StreamableClient) setHeaders(h http.Header, m *transport.Message, stateless bool) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json, text/event-stream")
 	if !stateless {
@@ -465,12 +457,12 @@ func (c *StreamableClient) setHeaders(h http.Header, m *Message, stateless bool)
 	for k, v := range c.opts.Header {
 		h[k] = append([]string(nil), v...)
 	}
-	v, _ := metaVersion(m)
+	v, _ := transport.MetaVersion(m)
 	h.Set(HeaderProtocolVersion, v)
 	if m.Method != "" {
 		h.Set(HeaderMethod, m.Method)
 	}
-	if name, ok := nameParam(m); ok {
+	if name, ok := transport.NameParam(m); ok {
 		h.Set(HeaderName, name)
 		if m.Method == "tools/call" {
 			if ps := c.paramHeaders(name); len(ps) > 0 {
@@ -511,12 +503,12 @@ func (c *StreamableClient) noteSession(resp *http.Response) {
 
 // inbound is what Read returns next: a message, or a *DecodeError.
 type inbound struct {
-	m   *Message
+	m   *transport.Message
 	err error
 }
 
 // deliver hands a message to Read, noting the version initialize agreed on.
-func (c *StreamableClient) deliver(m *Message) {
+func (c *StreamableClient) deliver(m *transport.Message) {
 	if m.IsResponse() && m.Result != nil {
 		c.mu.Lock()
 		if c.initID != "" && string(m.ID) == c.initID {
@@ -534,7 +526,7 @@ func (c *StreamableClient) deliver(m *Message) {
 }
 
 // deliverErr hands a frame that could not be read to Read.
-func (c *StreamableClient) deliverErr(de *DecodeError) { c.push(inbound{err: de}) }
+func (c *StreamableClient) deliverErr(de *transport.DecodeError) { c.push(inbound{err: de}) }
 
 func (c *StreamableClient) push(in inbound) {
 	select {
@@ -569,4 +561,4 @@ func (c *StreamableClient) Close() error {
 }
 
 // Compile-time check.
-var _ Conn = (*StreamableClient)(nil)
+var _ transport.Conn = (*StreamableClient)(nil)

@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // The annotation rules of SEP-2243, with the invalid tools of the official
@@ -55,13 +56,13 @@ func TestParamHeaders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, err := transport.ParamHeaders(json.RawMessage(tc.schema))
+			ps, err := streamable.ParamHeaders(json.RawMessage(tc.schema))
 			got := fmt.Sprint(ps)
 			if ps == nil {
 				got = "[]"
 			}
 			if err != nil {
-				var pe *transport.ParamHeaderError
+				var pe *streamable.ParamHeaderError
 				if !errors.As(err, &pe) {
 					t.Fatalf("error %v is not a *ParamHeaderError", err)
 				}
@@ -88,10 +89,10 @@ func TestParamValueEncoding(t *testing.T) {
 		// A value that looks encoded is encoded, so it survives as itself.
 		{"=?base64?SGVsbG8=?=", "=?base64?PT9iYXNlNjQ/U0dWc2JHOD0/PQ==?="},
 	} {
-		if got := transport.EncodeParamValue(tc.value); got != tc.header {
+		if got := streamable.EncodeParamValue(tc.value); got != tc.header {
 			t.Errorf("EncodeParamValue(%q) = %q, want %q", tc.value, got, tc.header)
 		}
-		if got, err := transport.DecodeParamValue(tc.header); err != nil || got != tc.value {
+		if got, err := streamable.DecodeParamValue(tc.header); err != nil || got != tc.value {
 			t.Errorf("DecodeParamValue(%q) = %q, %v; want %q", tc.header, got, err, tc.value)
 		}
 	}
@@ -102,15 +103,15 @@ func TestParamValueEncoding(t *testing.T) {
 	}{
 		{"=?base64?SGVsbG8=?=", "Hello", nil},
 		{"  =?base64?SGVsbG8=?=\t", "Hello", nil},
-		{"=?base64?SGVsbG8?=", "", transport.ErrInvalidBase64},
-		{"=?base64?SGVs!!!bG8=?=", "", transport.ErrInvalidBase64},
-		{"=?base64?SGVsbG8=\n?=", "", transport.ErrInvalidBase64},
+		{"=?base64?SGVsbG8?=", "", streamable.ErrInvalidBase64},
+		{"=?base64?SGVs!!!bG8=?=", "", streamable.ErrInvalidBase64},
+		{"=?base64?SGVsbG8=\n?=", "", streamable.ErrInvalidBase64},
 		{"SGVsbG8=", "SGVsbG8=", nil},
 		{"=?base64?SGVsbG8=", "=?base64?SGVsbG8=", nil},
 		{"=?BASE64?SGVsbG8=?=", "=?BASE64?SGVsbG8=?=", nil},
 		{"=?base64??=", "", nil},
 	} {
-		got, err := transport.DecodeParamValue(tc.header)
+		got, err := streamable.DecodeParamValue(tc.header)
 		if got != tc.want || !errors.Is(err, tc.err) {
 			t.Errorf("DecodeParamValue(%q) = %q, %v; want %q, %v", tc.header, got, err, tc.want, tc.err)
 		}
@@ -124,7 +125,7 @@ func FuzzParamValue(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		h := transport.EncodeParamValue(s)
+		h := streamable.EncodeParamValue(s)
 		for i := 0; i < len(h); i++ {
 			if h[i] < 0x20 || h[i] > 0x7e {
 				t.Fatalf("EncodeParamValue(%q) = %q: byte %#x is not header text", s, h, h[i])
@@ -133,10 +134,10 @@ func FuzzParamValue(f *testing.F) {
 		if strings.TrimSpace(h) != h {
 			t.Fatalf("EncodeParamValue(%q) = %q: surrounding space would be lost", s, h)
 		}
-		if got, err := transport.DecodeParamValue(h); err != nil || got != s {
+		if got, err := streamable.DecodeParamValue(h); err != nil || got != s {
 			t.Fatalf("DecodeParamValue(EncodeParamValue(%q)) = %q, %v", s, got, err)
 		}
-		got, err := transport.DecodeParamValue(s)
+		got, err := streamable.DecodeParamValue(s)
 		trimmed := strings.Trim(s, " \t")
 		wrapped := strings.HasPrefix(trimmed, "=?base64?") && strings.HasSuffix(trimmed, "?=") && len(trimmed) >= 11
 		switch {
@@ -144,7 +145,7 @@ func FuzzParamValue(f *testing.F) {
 			t.Fatalf("DecodeParamValue(%q) = %q, %v; a value without the wrapper is literal", s, got, err)
 		case wrapped && err == nil && base64.StdEncoding.EncodeToString([]byte(got)) != trimmed[9:len(trimmed)-2]:
 			t.Fatalf("DecodeParamValue(%q) = %q, which is not the Base64 payload (decoding is not strict)", s, got)
-		case err != nil && !errors.Is(err, transport.ErrInvalidBase64):
+		case err != nil && !errors.Is(err, streamable.ErrInvalidBase64):
 			t.Fatalf("DecodeParamValue(%q): unexpected error %v", s, err)
 		}
 	})
@@ -153,7 +154,7 @@ func FuzzParamValue(f *testing.F) {
 // paramBackend is a fakeBackend whose tool t mirrors region (string),
 // priority (integer), verbose (boolean) and loc.zone (nested string).
 func paramBackend() *fakeBackend {
-	return &fakeBackend{params: map[string][]transport.ParamHeader{"t": {
+	return &fakeBackend{params: map[string][]streamable.ParamHeader{"t": {
 		{Name: "Region", Path: []string{"region"}, Type: "string"},
 		{Name: "Priority", Path: []string{"priority"}, Type: "integer"},
 		{Name: "Verbose", Path: []string{"verbose"}, Type: "boolean"},
@@ -237,13 +238,13 @@ func TestStreamableParamHeaders(t *testing.T) {
 func TestStreamableClientParamHeaders(t *testing.T) {
 	b := paramBackend()
 	seen := make(chan http.Header, 1)
-	h := transport.NewStreamableServer(b, nil)
+	h := streamable.NewStreamableServer(b, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen <- r.Header.Clone()
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { h.Close(); ts.Close() })
-	c := transport.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewStreamableClient(ts.URL, nil)
 	defer c.Close()
 	c.SetParamHeaders(b.params)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -258,7 +259,7 @@ func TestStreamableClientParamHeaders(t *testing.T) {
 	}
 	got := <-seen
 	want := map[string][]string{
-		"Mcp-Param-Region":   {transport.EncodeParamValue(" Zürich ")},
+		"Mcp-Param-Region":   {streamable.EncodeParamValue(" Zürich ")},
 		"Mcp-Param-Priority": {"7"},
 		"Mcp-Param-Zone":     {""},
 	}

@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/eventstoretest"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 func TestMemoryEventStoreContract(t *testing.T) {
@@ -96,9 +97,9 @@ func resume(t *testing.T, url, session, lastEventID string) (*http.Response, [][
 func TestStreamableTakeOverAfterFailover(t *testing.T) {
 	store := newSharedStore()
 	ba := &fakeBackend{notifiers: make(chan func(*transport.Message) error, 1)}
-	ha := transport.NewStreamableServer(ba, &transport.StreamableServerOptions{EventStore: store})
+	ha := streamable.NewStreamableServer(ba, &streamable.StreamableServerOptions{EventStore: store})
 	a := newHandlerServer(t, ha)
-	b := newFakeServer(t, &fakeBackend{}, &transport.StreamableServerOptions{EventStore: store})
+	b := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{EventStore: store})
 	session := initSession(t, a.URL)
 	notify, _ := recv(t, ba.notifiers)
 	note, _ := transport.NewNotification("notifications/tools/list_changed", nil)
@@ -166,7 +167,7 @@ func openResume(t *testing.T, url, session, lastEventID string) (*http.Response,
 // initialize (the session cannot be saved), resuming, taking over.
 func TestStreamableStoreDown(t *testing.T) {
 	store := newSharedStore()
-	ts := newFakeServer(t, &fakeBackend{}, &transport.StreamableServerOptions{EventStore: store})
+	ts := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{EventStore: store})
 	session := initSession(t, ts.URL)
 	resp, body := do(t, ts.URL, req{body: `{"jsonrpc":"2.0","id":5,"method":"count","params":{"n":1}}`, headers: map[string]string{"Mcp-Session-Id": session}})
 	first, _ := recv(t, sseEvents(strings.NewReader(body)))
@@ -208,7 +209,7 @@ func FuzzDecodeSessionRecord(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","method":"initialize"}`))
 	f.Add([]byte("\x00\xff{"))
 	f.Fuzz(func(t *testing.T, rec []byte) {
-		m, err := transport.DecodeSessionRecord(rec)
+		m, err := streamable.DecodeSessionRecord(rec)
 		if err == nil && (m.Method != "initialize" || !m.IsRequest()) {
 			t.Fatalf("record %q decoded to %+v", rec, m)
 		}

@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // Over HTTP a response over MaxMessageSize fails its request at once,
@@ -70,7 +71,7 @@ func TestHTTPResponseTooLarge(t *testing.T) {
 				fmt.Fprintf(w, small, m.ID)
 			}))
 			defer srv.Close()
-			c := transport.NewStreamableClient(srv.URL, &transport.StreamableClientOptions{MaxMessageSize: 1024})
+			c := streamable.NewStreamableClient(srv.URL, &streamable.StreamableClientOptions{MaxMessageSize: 1024})
 			defer c.Close()
 			ctx := testContext(t)
 			send := func(id int64) {

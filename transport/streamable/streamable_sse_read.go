@@ -1,10 +1,11 @@
-package transport
+package streamable
 
 import (
 	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/mcpdev/mcpdev/transport"
 	"io"
 	"strconv"
 	"time"
@@ -22,7 +23,7 @@ type sseRead struct {
 // reads the message's id on the way).
 type inEvent struct {
 	data      []byte
-	big       *frameScan
+	big       *transport.FrameScanner
 	id, event string
 }
 
@@ -67,14 +68,14 @@ func (c *StreamableClient) dispatchEvent(ev *inEvent, id json.RawMessage) bool {
 		return false
 	}
 	if ev.big != nil {
-		de := ev.big.tooLarge(c.opts.MaxMessageSize)
+		de := ev.big.TooLarge(c.opts.MaxMessageSize)
 		c.deliverErr(de)
 		return id != nil && de.Msg != nil && de.Msg.Method == "" && string(de.Msg.ID) == string(id)
 	}
 	if len(ev.data) == 0 {
 		return false
 	}
-	m, derr := Decode(ev.data)
+	m, derr := transport.Decode(ev.data)
 	if derr != nil {
 		return false
 	}
@@ -103,7 +104,7 @@ func (c *StreamableClient) sseField(line []byte, ev *inEvent, res *sseRead) {
 // addData appends one data line's value (or, with more, the next part of
 // it) to the event, switching to the frame scan once past the limit.
 func (c *StreamableClient) addData(ev *inEvent, value []byte, more bool) {
-	sep := len(ev.data) > 0 || (ev.big != nil && ev.big.size > 0)
+	sep := len(ev.data) > 0 || (ev.big != nil && ev.big.Size() > 0)
 	if more {
 		sep = false
 	}
@@ -118,9 +119,9 @@ func (c *StreamableClient) addData(ev *inEvent, value []byte, more bool) {
 		return
 	}
 	if sep {
-		ev.big.write([]byte{'\n'})
+		ev.big.Write([]byte{'\n'})
 	}
-	ev.big.write(value)
+	ev.big.Write(value)
 }
 
 // sseLine reads one line without its end. A line longer than the limit
@@ -177,8 +178,8 @@ func (c *StreamableClient) skipLine(r *bufio.Reader, ev *inEvent, head []byte, m
 // ensureScan moves an event's kept data into a frame scan, if not done yet.
 func ensureScan(ev *inEvent) {
 	if ev.big == nil {
-		ev.big = &frameScan{}
-		ev.big.write(ev.data)
+		ev.big = &transport.FrameScanner{}
+		ev.big.Write(ev.data)
 		ev.data = ev.data[:0]
 	}
 }

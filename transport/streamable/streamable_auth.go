@@ -1,9 +1,10 @@
-package transport
+package streamable
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcpdev/mcpdev/transport"
 	"net/http"
 	"slices"
 	"strings"
@@ -176,7 +177,7 @@ func (h *StreamableServer) authenticate(w http.ResponseWriter, r *http.Request) 
 func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, err error) {
 	var he *HTTPError
 	if errors.As(err, &he) && he.Status != 0 {
-		writeHTTPError(w, he.Status, nil, CodeInvalidRequest, he.Message)
+		writeHTTPError(w, he.Status, nil, transport.CodeInvalidRequest, he.Message)
 		return
 	}
 	desc := "The access token is invalid"
@@ -188,12 +189,12 @@ func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, e
 
 // authorizeMessage checks the scopes the backend asks of one message;
 // false when it answered 403.
-func (h *StreamableServer) authorizeMessage(w http.ResponseWriter, r *http.Request, m *Message) bool {
+func (h *StreamableServer) authorizeMessage(w http.ResponseWriter, r *http.Request, m *transport.Message) bool {
 	sb, ok := h.backend.(ScopedBackend)
 	if !ok || !m.IsRequest() {
 		return true
 	}
-	name, _ := nameParam(m)
+	name, _ := transport.NameParam(m)
 	need := sb.RequiredScopes(m.Method, name)
 	if len(need) == 0 || IdentityFrom(r.Context()).HasScopes(need...) {
 		return true
@@ -224,7 +225,7 @@ func (h *StreamableServer) challenge(w http.ResponseWriter, r *http.Request, id 
 	if desc != "" {
 		msg += ": " + desc
 	}
-	writeHTTPError(w, status, id, CodeInvalidRequest, msg)
+	writeHTTPError(w, status, id, transport.CodeInvalidRequest, msg)
 }
 
 // quotable drops from s what a quoted-string attribute of a challenge may

@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"encoding/base64"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // Custom headers from tool parameters (SEP-2243, 2026-07-28 era over
@@ -298,7 +299,7 @@ func setParamHeaders(h http.Header, params json.RawMessage, ps []ParamHeader) {
 // checkParamHeaders enforces the Mcp-Param-* headers of a tools/call
 // against its arguments (-32020): each present argument needs its header,
 // with the same value once decoded; an absent or null one, none.
-func checkParamHeaders(h http.Header, params json.RawMessage, ps []ParamHeader) *Error {
+func checkParamHeaders(h http.Header, params json.RawMessage, ps []ParamHeader) *transport.Error {
 	args := callArguments(params)
 	for _, p := range ps {
 		header := p.Header()
@@ -309,18 +310,18 @@ func checkParamHeaders(h http.Header, params json.RawMessage, ps []ParamHeader) 
 		case !present && len(values) == 0:
 			continue
 		case !present:
-			return Errorf(CodeHeaderMismatch, "Header mismatch: %s is sent but %s is absent or null", header, where)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s is sent but %s is absent or null", header, where)
 		case len(values) == 0:
-			return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header (%s is in the body)", header, where)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: missing %s header (%s is in the body)", header, where)
 		case len(values) > 1:
-			return Errorf(CodeHeaderMismatch, "Header mismatch: %s header sent %d times", header, len(values))
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s header sent %d times", header, len(values))
 		}
 		got, err := DecodeParamValue(values[0])
 		if err != nil {
-			return Errorf(CodeHeaderMismatch, "Header mismatch: %s is not valid Base64 inside =?base64?…?=", header)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s is not valid Base64 inside =?base64?…?=", header)
 		}
 		if !paramMatches(got, v) {
-			return Errorf(CodeHeaderMismatch, "Header mismatch: %s does not match %s", header, where)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s does not match %s", header, where)
 		}
 	}
 	return nil

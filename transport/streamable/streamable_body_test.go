@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // A POST body is read whole and bounded by MaxBodySize, whether its length
@@ -17,7 +17,7 @@ import (
 // middleware replaced it with a body longer than declared.
 func TestStreamableBodyReadWholeWithinLimit(t *testing.T) {
 	const limit = 1024
-	h := transport.NewStreamableServer(&fakeBackend{}, &transport.StreamableServerOptions{MaxBodySize: limit})
+	h := streamable.NewStreamableServer(&fakeBackend{}, &streamable.StreamableServerOptions{MaxBodySize: limit})
 	// ?body=… replaces the body the client sent, keeping its Content-Length.
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if b := r.URL.Query().Get("body"); b != "" {
@@ -60,7 +60,7 @@ func TestStreamableBodyReadWholeWithinLimit(t *testing.T) {
 			r, _ := http.NewRequest("POST", url, body)
 			r.Header.Set("Content-Type", "application/json")
 			r.Header.Set("Accept", "application/json, text/event-stream")
-			r.Header.Set(transport.HeaderSessionID, session)
+			r.Header.Set(streamable.HeaderSessionID, session)
 			resp, err := http.DefaultClient.Do(r)
 			if err != nil {
 				t.Fatal(err)
@@ -90,7 +90,7 @@ func TestStreamableJSONAnswerHasContentLength(t *testing.T) {
 	for _, n := range []int{10, 2000, 2040, 2048, 2100, 100000} {
 		params := `{"x":"` + strings.Repeat("b", n) + `","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}`
 		body := `{"jsonrpc":"2.0","id":1,"method":"echo","params":` + params + `}`
-		for era, headers := range map[string]map[string]string{"sessions": {transport.HeaderSessionID: session}, "stateless": modern} {
+		for era, headers := range map[string]map[string]string{"sessions": {streamable.HeaderSessionID: session}, "stateless": modern} {
 			t.Run(era+" "+strconv.Itoa(n), func(t *testing.T) {
 				resp, got := do(t, ts.URL, req{headers: headers, body: body})
 				if resp.StatusCode != 200 || !strings.Contains(got, params) {
@@ -99,8 +99,8 @@ func TestStreamableJSONAnswerHasContentLength(t *testing.T) {
 				if len(resp.TransferEncoding) > 0 || resp.ContentLength != int64(len(got)) {
 					t.Errorf("Transfer-Encoding %q, Content-Length %d, body %d bytes", resp.TransferEncoding, resp.ContentLength, len(got))
 				}
-				if era == "sessions" && resp.Header.Get(transport.HeaderSessionID) != session {
-					t.Errorf("Mcp-Session-Id %q, want %q", resp.Header.Get(transport.HeaderSessionID), session)
+				if era == "sessions" && resp.Header.Get(streamable.HeaderSessionID) != session {
+					t.Errorf("Mcp-Session-Id %q, want %q", resp.Header.Get(streamable.HeaderSessionID), session)
 				}
 			})
 		}

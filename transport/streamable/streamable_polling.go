@@ -1,8 +1,9 @@
-package transport
+package streamable
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/mcpdev/mcpdev/transport"
 	"net/http"
 	"time"
 )
@@ -53,7 +54,7 @@ func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
 // the call is answered, when the stream lets go of the connection
 // (CloseSSEStream, or the client resumed elsewhere) or when the client
 // goes away. Whatever the call sends after that waits in st.
-func (h *StreamableServer) postDetached(r *http.Request, s *httpSession, m *Message, st *sseStream, out *responseStream) {
+func (h *StreamableServer) postDetached(r *http.Request, s *httpSession, m *transport.Message, st *sseStream, out *responseStream) {
 	out.ended = make(chan struct{})
 	done := make(chan struct{})
 	s.acquire() // the call keeps the session busy after the handler left

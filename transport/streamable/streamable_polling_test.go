@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 func newPollBackend() *fakeBackend {
@@ -30,7 +31,7 @@ func (b *fakeBackend) poll(ctx context.Context, m *transport.Message, emit func(
 		_ = emit(note)
 	}
 	progress(1)
-	b.closed <- transport.CloseSSEStream(ctx, time.Duration(p.Retry)*time.Millisecond)
+	b.closed <- streamable.CloseSSEStream(ctx, time.Duration(p.Retry)*time.Millisecond)
 	select {
 	case <-b.step:
 	case <-ctx.Done():
@@ -99,7 +100,7 @@ func TestStreamableCloseSSEStream(t *testing.T) {
 			session := ""
 			if tc.version != "" {
 				resp, _ := do(t, ts.URL, req{body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + tc.version + `"}}`})
-				session = resp.Header.Get(transport.HeaderSessionID)
+				session = resp.Header.Get(streamable.HeaderSessionID)
 				headers = map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": tc.version}
 				body = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t","retry":250}}`
 			}
@@ -143,7 +144,7 @@ func TestStreamableCloseSSEStream(t *testing.T) {
 func TestStreamableClientHonoursRetry(t *testing.T) {
 	b := newPollBackend()
 	ts := newFakeServer(t, b, nil)
-	c := transport.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewStreamableClient(ts.URL, nil)
 	waits := recordWaits(c)
 	defer c.Close()
 	write, read := clientIO(t, c)
@@ -172,17 +173,17 @@ func TestStreamableClientGivesUp(t *testing.T) {
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		if r.Method == http.MethodPost {
-			w.Header().Set(transport.HeaderSessionID, "s1")
+			w.Header().Set(streamable.HeaderSessionID, "s1")
 			io.WriteString(w, "id: 1-0\ndata: \n\n") // primed, then closed
 			return
 		}
 		mu.Lock()
-		resumedFrom = append(resumedFrom, r.Header.Get(transport.HeaderLastEventID))
+		resumedFrom = append(resumedFrom, r.Header.Get(streamable.HeaderLastEventID))
 		mu.Unlock()
 		// 200 and nothing: the response never comes
 	}))
 	t.Cleanup(ts.Close)
-	c := transport.NewStreamableClient(ts.URL, &transport.StreamableClientOptions{ReconnectAttempts: 3})
+	c := streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{ReconnectAttempts: 3})
 	waits := recordWaits(c)
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -234,10 +235,10 @@ func postRaw(url string, headers map[string]string, body string) string {
 
 // recordWaits makes c skip its waits before reconnecting, and returns what
 // they were so far.
-func recordWaits(c *transport.StreamableClient) func() string {
+func recordWaits(c *streamable.StreamableClient) func() string {
 	var mu sync.Mutex
 	var waits []time.Duration
-	transport.SetSleep(c, func(ctx context.Context, d time.Duration) {
+	streamable.SetSleep(c, func(ctx context.Context, d time.Duration) {
 		mu.Lock()
 		waits = append(waits, d)
 		mu.Unlock()
@@ -251,7 +252,7 @@ func recordWaits(c *transport.StreamableClient) func() string {
 
 // clientIO writes messages given as JSON text to c, and reads them back
 // as JSON text, within a minute.
-func clientIO(t *testing.T, c *transport.StreamableClient) (write func(string), read func() string) {
+func clientIO(t *testing.T, c *streamable.StreamableClient) (write func(string), read func() string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	write = func(s string) {

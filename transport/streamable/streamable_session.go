@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // httpSession is one legacy-era session: its backend, its GET stream and
@@ -19,7 +20,7 @@ type httpSession struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	backend  StreamableSession
-	store    EventStore
+	store    transport.EventStore
 	// streamPrefix starts the name of every POST stream: "" on the replica
 	// that created the session, a random one on a replica that took it
 	// over, so that its streams do not reuse the names of the dead one's.
@@ -42,7 +43,7 @@ type httpSession struct {
 const keptStreams = 32
 
 // notify sends a server-initiated message on the GET stream.
-func (s *httpSession) notify(m *Message) error {
+func (s *httpSession) notify(m *transport.Message) error {
 	data, err := jsonenc.Marshal(m)
 	if err != nil {
 		return err
@@ -91,7 +92,7 @@ func (s *httpSession) resumeTarget(lastEventID string) (st *sseStream, ok bool) 
 	if lastEventID == "" {
 		return s.get, true
 	}
-	sid, _, ok := SplitEventID(lastEventID)
+	sid, _, ok := transport.SplitEventID(lastEventID)
 	if !ok {
 		return nil, false
 	}

@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // Taking over a session: when StreamableServerOptions.EventStore is also a
@@ -25,11 +26,11 @@ var errTooManySessions = errors.New("transport: too many sessions")
 
 // initializedNote is replayed after the stored initialize: the client sent
 // it to the replica that created the session.
-var initializedNote = &Message{JSONRPC: Version, Method: "notifications/initialized"}
+var initializedNote = &transport.Message{JSONRPC: transport.Version, Method: "notifications/initialized"}
 
 // saveSession stores the record of a new session: its initialize request.
-func (h *StreamableServer) saveSession(id string, init *Message) error {
-	ss, ok := h.opts.EventStore.(SessionStore)
+func (h *StreamableServer) saveSession(id string, init *transport.Message) error {
+	ss, ok := h.opts.EventStore.(transport.SessionStore)
 	if !ok {
 		return nil
 	}
@@ -38,7 +39,7 @@ func (h *StreamableServer) saveSession(id string, init *Message) error {
 		err = ss.SaveSession(context.Background(), id, rec)
 	}
 	if err != nil {
-		return fmt.Errorf("%w: saving the session: %w", ErrEventStore, err)
+		return fmt.Errorf("%w: saving the session: %w", transport.ErrEventStore, err)
 	}
 	return nil
 }
@@ -48,20 +49,20 @@ func (h *StreamableServer) saveSession(id string, init *Message) error {
 // ErrUnknownSession when there is none to take over, and errors matching
 // ErrEventStore or errTooManySessions when it cannot.
 func (h *StreamableServer) takeOver(id string) (*httpSession, error) {
-	ss, ok := h.opts.EventStore.(SessionStore)
-	if !ok || len(id) > maxSessionID || !visibleASCII(id) {
-		return nil, ErrUnknownSession
+	ss, ok := h.opts.EventStore.(transport.SessionStore)
+	if !ok || len(id) > maxSessionID || !transport.VisibleASCII(id) {
+		return nil, transport.ErrUnknownSession
 	}
 	rec, err := ss.LoadSession(context.Background(), id)
-	if errors.Is(err, ErrUnknownSession) {
-		return nil, ErrUnknownSession
+	if errors.Is(err, transport.ErrUnknownSession) {
+		return nil, transport.ErrUnknownSession
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: loading the session: %w", ErrEventStore, err)
+		return nil, fmt.Errorf("%w: loading the session: %w", transport.ErrEventStore, err)
 	}
 	init, err := decodeSessionRecord(rec)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrEventStore, err)
+		return nil, fmt.Errorf("%w: %w", transport.ErrEventStore, err)
 	}
 	if !h.reserve() {
 		return nil, errTooManySessions
@@ -72,7 +73,7 @@ func (h *StreamableServer) takeOver(id string) (*httpSession, error) {
 	if resp == nil || resp.Error != nil {
 		s.close()
 		h.admit(nil)
-		return nil, fmt.Errorf("%w: the server refused the session's stored initialize", ErrEventStore)
+		return nil, fmt.Errorf("%w: the server refused the session's stored initialize", transport.ErrEventStore)
 	}
 	s.backend.Handle(s.ctx, initializedNote, nil)
 	s.polling = resumableVersion(resp.Result)
@@ -100,8 +101,8 @@ func (h *StreamableServer) admitTakenOver(s *httpSession) *httpSession {
 
 // decodeSessionRecord reads a stored session record: the session's
 // initialize request.
-func decodeSessionRecord(rec []byte) (*Message, error) {
-	m, derr := Decode(rec)
+func decodeSessionRecord(rec []byte) (*transport.Message, error) {
+	m, derr := transport.Decode(rec)
 	if derr != nil {
 		return nil, fmt.Errorf("the stored session record does not decode: %w", derr)
 	}

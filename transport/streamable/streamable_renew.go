@@ -1,10 +1,11 @@
-package transport
+package streamable
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcpdev/mcpdev/transport"
 	"io"
 	"net/http"
 )
@@ -26,7 +27,7 @@ var ErrSessionRenew = errors.New("transport: the server forgot the session and a
 
 // renewAndRetry handles a 404 to m: when m carried a session, it renews
 // that session and POSTs m again; otherwise it returns the 404 as it is.
-func (c *StreamableClient) renewAndRetry(ctx context.Context, m *Message, resp *http.Response) (*http.Response, error) {
+func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Message, resp *http.Response) (*http.Response, error) {
 	old := resp.Request.Header.Get(HeaderSessionID)
 	if old == "" {
 		return resp, nil
@@ -60,7 +61,7 @@ func (c *StreamableClient) renewSession(ctx context.Context, old string) error {
 	c.mu.Lock()
 	c.sessionID, c.getOpen = id, false
 	c.mu.Unlock()
-	done := &Message{JSONRPC: Version, Method: "notifications/initialized"}
+	done := &transport.Message{JSONRPC: transport.Version, Method: "notifications/initialized"}
 	if err := c.postOneWay(ctx, done, false); err != nil {
 		return fmt.Errorf("%w: %v", ErrSessionRenew, err)
 	}

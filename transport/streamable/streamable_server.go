@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // Streamable HTTP header names.
@@ -36,11 +37,11 @@ type StreamableBackend interface {
 	// NewSession opens a session of the handshake (legacy) era. notify
 	// carries what the server sends on its own, not in answer to a request
 	// (list changes); it travels on the session's GET stream.
-	NewSession(notify func(*Message) error) StreamableSession
+	NewSession(notify func(*transport.Message) error) StreamableSession
 	// Stateless handles one message of the stateless (2026-07-28) era.
 	// emit sends messages tied to the request (progress, logs) ahead of the
 	// response; the returned response is nil for notifications.
-	Stateless(ctx context.Context, m *Message, emit func(*Message) error) *Message
+	Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message
 	// IsLegacyVersion reports whether v is negotiated with initialize.
 	IsLegacyVersion(v string) bool
 	// ParamHeaders lists the arguments a tool's calls mirror into
@@ -53,7 +54,7 @@ type StreamableBackend interface {
 // StreamableSession is one legacy-era session (one Mcp-Session-Id).
 type StreamableSession interface {
 	// Handle processes one message; see StreamableBackend.Stateless.
-	Handle(ctx context.Context, m *Message, emit func(*Message) error) *Message
+	Handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message
 	// Close ends the session and cancels its in-flight requests.
 	Close()
 }
@@ -106,7 +107,7 @@ type StreamableServerOptions struct {
 	// When the store fails, resuming and taking over answer 503, an
 	// initialize that cannot be saved too, and events still reach a
 	// connected client, without an id.
-	EventStore EventStore
+	EventStore transport.EventStore
 	// WriteTimeout bounds each write to a client (default 30s). Long
 	// calls are fine: the deadline applies per write, not per request.
 	WriteTimeout time.Duration
@@ -154,7 +155,7 @@ func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOption
 		h.opts.ReplayEvents = 256
 	}
 	if h.opts.EventStore == nil {
-		h.opts.EventStore = NewMemoryEventStore(h.opts.ReplayEvents)
+		h.opts.EventStore = transport.NewMemoryEventStore(h.opts.ReplayEvents)
 	}
 	if h.opts.WriteTimeout <= 0 {
 		h.opts.WriteTimeout = 30 * time.Second
@@ -168,7 +169,7 @@ func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOption
 // ServeHTTP implements http.Handler.
 func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if status, msg := h.checkRequestSource(r); status != 0 {
-		writeHTTPError(w, status, nil, CodeInvalidRequest, msg)
+		writeHTTPError(w, status, nil, transport.CodeInvalidRequest, msg)
 		return
 	}
 	if h.opts.Auth != nil {
@@ -192,7 +193,7 @@ func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.delete(w, r)
 	default:
 		w.Header().Set("Allow", "GET, POST, DELETE")
-		writeHTTPError(w, http.StatusMethodNotAllowed, nil, CodeInvalidRequest, "Method Not Allowed")
+		writeHTTPError(w, http.StatusMethodNotAllowed, nil, transport.CodeInvalidRequest, "Method Not Allowed")
 	}
 }
 
@@ -205,27 +206,27 @@ func (h *StreamableServer) unauthorized(w http.ResponseWriter, err error) {
 	if status == http.StatusUnauthorized && w.Header().Get("WWW-Authenticate") == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
 	}
-	writeHTTPError(w, status, nil, CodeInvalidRequest, "Unauthorized: "+err.Error())
+	writeHTTPError(w, status, nil, transport.CodeInvalidRequest, "Unauthorized: "+err.Error())
 }
 
 // post handles one client → server message.
 func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	if !isJSONContentType(header(r, "Content-Type")) {
-		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
+		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, transport.CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
 		return
 	}
 	if !acceptsJSONAndSSE(r) {
-		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
+		writeHTTPError(w, http.StatusNotAcceptable, nil, transport.CodeInvalidRequest, "Not Acceptable: Accept must include application/json and text/event-stream")
 		return
 	}
 	body, err := readBody(w, r, h.opts.MaxBodySize)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeHTTPError(w, http.StatusRequestEntityTooLarge, nil, CodeInvalidRequest, "Request Entity Too Large: body exceeds the limit")
+			writeHTTPError(w, http.StatusRequestEntityTooLarge, nil, transport.CodeInvalidRequest, "Request Entity Too Large: body exceeds the limit")
 			return
 		}
-		writeHTTPError(w, http.StatusBadRequest, nil, CodeParseError, "Parse error: could not read body")
+		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeParseError, "Parse error: could not read body")
 		return
 	}
 	// The body is read: lift the server's whole-request deadlines, so a
@@ -233,7 +234,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	m, derr := decodeOwned(body)
+	m, derr := transport.DecodeOwned(body)
 	if derr != nil {
 		var id json.RawMessage
 		if m != nil {
@@ -246,7 +247,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if header(r, canonSessionID) == "" { // a session's request is never stateless
-		if pk := peekParams(m); h.isStateless(r, m, pk) {
+		if pk := transport.PeekParams(m); h.isStateless(r, m, pk) {
 			h.postStateless(w, r, m, pk)
 			return
 		}
@@ -256,7 +257,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 
 // isStateless tells the 2026-07-28 era (no session; the version in every
 // request) from the handshake era.
-func (h *StreamableServer) isStateless(r *http.Request, m *Message, pk paramsPeek) bool {
+func (h *StreamableServer) isStateless(r *http.Request, m *transport.Message, pk transport.ParamsPeek) bool {
 	if header(r, canonSessionID) != "" {
 		return false
 	}
@@ -266,45 +267,45 @@ func (h *StreamableServer) isStateless(r *http.Request, m *Message, pk paramsPee
 	if m.Method == "server/discover" {
 		return true
 	}
-	return pk.hasVersion()
+	return pk.HasVersion()
 }
 
 // checkStatelessHeaders enforces the 2026-07-28 header rules (-32020).
-func checkStatelessHeaders(r *http.Request, m *Message, pk paramsPeek) *Error {
+func checkStatelessHeaders(r *http.Request, m *transport.Message, pk transport.ParamsPeek) *transport.Error {
 	version := strings.TrimSpace(header(r, canonProtocolVersion))
 	if version == "" {
-		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderProtocolVersion)
+		return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderProtocolVersion)
 	}
 	if m.Method != "" {
 		method := strings.TrimSpace(header(r, canonMethod))
 		if method == "" {
-			return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderMethod)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderMethod)
 		}
 		if method != m.Method {
-			return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body's method %q", HeaderMethod, method, m.Method)
+			return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s %q does not match the body's method %q", HeaderMethod, method, m.Method)
 		}
 	}
-	name, hasName := pk.name, pk.hasName
+	name, hasName := pk.Name, pk.HasName
 	nameHeader, hasHeader := r.Header[canonName]
 	switch {
 	case hasName && !hasHeader:
-		return Errorf(CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderName)
+		return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: missing %s header", HeaderName)
 	case hasHeader && strings.TrimSpace(nameHeader[0]) != name:
-		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(nameHeader[0]))
+		return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s %q does not match the body", HeaderName, strings.TrimSpace(nameHeader[0]))
 	}
-	if pk.hasVersion() && !pk.versionIs(version) {
-		return Errorf(CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, pk.versionString())
+	if pk.HasVersion() && !pk.VersionIs(version) {
+		return transport.Errorf(transport.CodeHeaderMismatch, "Header mismatch: %s %q does not match _meta protocolVersion %q", HeaderProtocolVersion, version, pk.VersionString())
 	}
 	return nil
 }
 
-func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *Message, pk paramsPeek) {
+func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *transport.Message, pk transport.ParamsPeek) {
 	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 		return
 	}
-	if m.Method == "tools/call" && pk.hasName {
-		if ps := h.backend.ParamHeaders(pk.name); len(ps) > 0 {
+	if m.Method == "tools/call" && pk.HasName {
+		if ps := h.backend.ParamHeaders(pk.Name); len(ps) > 0 {
 			if e := checkParamHeaders(r.Header, m.Params, ps); e != nil {
 				writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 				return
@@ -327,30 +328,30 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 
 // statelessStatus maps a JSON-RPC error to the HTTP status the 2026-07-28
 // era asks for.
-func statelessStatus(e *Error) int {
+func statelessStatus(e *transport.Error) int {
 	if e == nil {
 		return http.StatusOK
 	}
 	switch e.Code {
-	case CodeMethodNotFound:
+	case transport.CodeMethodNotFound:
 		return http.StatusNotFound
-	case CodeInternalError:
+	case transport.CodeInternalError:
 		return http.StatusInternalServerError
 	}
 	return http.StatusBadRequest
 }
 
-func legacyStatus(*Error) int { return http.StatusOK }
+func legacyStatus(*transport.Error) int { return http.StatusOK }
 
-func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m *Message) {
+func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m *transport.Message) {
 	id := header(r, canonSessionID)
 	if v := strings.TrimSpace(header(r, canonProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
-		writeHTTPError(w, http.StatusBadRequest, m.ID, CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
+		writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
 		return
 	}
 	if id == "" {
 		if m.Method != "initialize" {
-			writeHTTPError(w, http.StatusBadRequest, m.ID, CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required (send initialize first)")
+			writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required (send initialize first)")
 			return
 		}
 		h.initialize(w, r, m)
@@ -398,14 +399,14 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	if !accepts(r, "text/event-stream") {
-		writeHTTPError(w, http.StatusNotAcceptable, nil, CodeInvalidRequest, "Not Acceptable: Accept must include text/event-stream")
+		writeHTTPError(w, http.StatusNotAcceptable, nil, transport.CodeInvalidRequest, "Not Acceptable: Accept must include text/event-stream")
 		return
 	}
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	lastEventID := r.Header.Get(HeaderLastEventID)
 	st, ok := s.resumeTarget(lastEventID)
 	if !ok {
-		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
+		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
 		return
 	}
 	conn := newSSEConn(w, s.id, h.opts.WriteTimeout)
@@ -450,10 +451,10 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 	if id == "" {
 		if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
 			w.Header().Set("Allow", "POST")
-			writeHTTPError(w, http.StatusMethodNotAllowed, nil, CodeInvalidRequest, "Method Not Allowed: the stateless protocol uses POST only")
+			writeHTTPError(w, http.StatusMethodNotAllowed, nil, transport.CodeInvalidRequest, "Method Not Allowed: the stateless protocol uses POST only")
 			return nil, false
 		}
-		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required")
+		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required")
 		return nil, false
 	}
 	s, err := h.session(id)
@@ -468,17 +469,17 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 func writeAttachError(w http.ResponseWriter, lastEventID string, err error) {
 	switch {
 	case errors.Is(err, errStreamBusy):
-		writeHTTPError(w, http.StatusConflict, nil, CodeInvalidRequest, "Conflict: the session's GET stream is already open")
-	case errors.Is(err, ErrUnknownEvent):
-		writeHTTPError(w, http.StatusBadRequest, nil, CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
+		writeHTTPError(w, http.StatusConflict, nil, transport.CodeInvalidRequest, "Conflict: the session's GET stream is already open")
+	case errors.Is(err, transport.ErrUnknownEvent):
+		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
 	default:
-		writeHTTPError(w, http.StatusServiceUnavailable, nil, CodeInternalError, "Service Unavailable: "+err.Error())
+		writeHTTPError(w, http.StatusServiceUnavailable, nil, transport.CodeInternalError, "Service Unavailable: "+err.Error())
 	}
 }
 
 // writeHTTPError answers with an HTTP status and a JSON-RPC error body.
 func writeHTTPError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string) {
-	writeJSON(w, status, nil, NewErrorResponse(id, &Error{Code: code, Message: msg}))
+	writeJSON(w, status, nil, transport.NewErrorResponse(id, &transport.Error{Code: code, Message: msg}))
 }
 
 // jsonContentType is shared by every JSON response's header (net/http
@@ -493,7 +494,7 @@ const bufferedResponse = 2048
 
 // writeJSON answers m as JSON; sessionHeader, when not nil, is the
 // Mcp-Session-Id header's value list (httpSession.idHeader).
-func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *Message) {
+func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *transport.Message) {
 	h := w.Header()
 	if sessionHeader != nil {
 		h[canonSessionID] = sessionHeader
@@ -507,7 +508,7 @@ func writeJSON(w http.ResponseWriter, status int, sessionHeader []string, m *Mes
 	data, err := appendMessage((*buf)[:0], m)
 	if err != nil {
 		status = http.StatusInternalServerError
-		data, _ = jsonenc.Marshal(NewErrorResponse(m.ID, Errorf(CodeInternalError, "encode response: %v", err)))
+		data, _ = jsonenc.Marshal(transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "encode response: %v", err)))
 	} else {
 		*buf = data
 	}
@@ -537,7 +538,7 @@ func putResponseBuffer(buf *[]byte) {
 
 // encodeMessage is jsonenc.Marshal(m), without re-validating a result that is
 // already one line of JSON (the common case of a response).
-func encodeMessage(m *Message) ([]byte, error) {
+func encodeMessage(m *transport.Message) ([]byte, error) {
 	if !plainResponse(m) {
 		return jsonenc.Marshal(m)
 	}
@@ -545,7 +546,7 @@ func encodeMessage(m *Message) ([]byte, error) {
 }
 
 // appendMessage appends encodeMessage(m) to dst.
-func appendMessage(dst []byte, m *Message) ([]byte, error) {
+func appendMessage(dst []byte, m *transport.Message) ([]byte, error) {
 	if !plainResponse(m) {
 		data, err := jsonenc.Marshal(m)
 		return append(dst, data...), err
@@ -559,9 +560,9 @@ func appendMessage(dst []byte, m *Message) ([]byte, error) {
 
 // plainResponse: m is a result whose encoding is its members written in
 // order (the result already one line of JSON).
-func plainResponse(m *Message) bool {
+func plainResponse(m *transport.Message) bool {
 	return m.Method == "" && m.Error == nil && len(m.Result) > 0 && len(m.ID) > 0 &&
-		bytes.IndexByte(m.Result, '\n') < 0 && bytes.IndexByte(m.Result, '\r') < 0 && validID(m.ID)
+		bytes.IndexByte(m.Result, '\n') < 0 && bytes.IndexByte(m.Result, '\r') < 0 && transport.ValidID(m.ID)
 }
 
 func isJSONContentType(ct string) bool {

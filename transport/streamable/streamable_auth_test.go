@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // FuzzBearerHeader feeds any Authorization header to an authenticating
@@ -22,14 +22,14 @@ func FuzzBearerHeader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, authorization string) {
 		var got string
-		h := transport.NewStreamableServer(&fakeBackend{}, &transport.StreamableServerOptions{Auth: &transport.AuthOptions{
+		h := streamable.NewStreamableServer(&fakeBackend{}, &streamable.StreamableServerOptions{Auth: &streamable.AuthOptions{
 			Scopes: []string{"s"},
-			Verify: func(_ context.Context, token string) (*transport.Identity, error) {
+			Verify: func(_ context.Context, token string) (*streamable.Identity, error) {
 				got = token
 				if token != "good" {
-					return nil, transport.ErrInvalidToken
+					return nil, streamable.ErrInvalidToken
 				}
-				return &transport.Identity{Subject: "u", Scopes: []string{"s"}}, nil
+				return &streamable.Identity{Subject: "u", Scopes: []string{"s"}}, nil
 			},
 		}})
 		defer h.Close()

@@ -1,4 +1,4 @@
-package transport
+package streamable
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/mcpdev/mcpdev/transport"
 	"net/http"
 	"strconv"
 	"time"
@@ -16,10 +17,10 @@ import (
 const DefaultMaxSessions = 10000
 
 // initialize opens a legacy session, if there is room for one.
-func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *Message) {
+func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *transport.Message) {
 	if !h.reserve() {
 		w.Header().Set("Retry-After", strconv.Itoa(int(h.sweepEvery().Seconds())+1))
-		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, CodeInternalError,
+		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, transport.CodeInternalError,
 			"Service Unavailable: too many sessions (the limit is "+strconv.Itoa(h.opts.MaxSessions)+
 				"); end unused ones with DELETE, or try again once idle ones expire")
 		return
@@ -35,7 +36,7 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 	if err := h.saveSession(s.id, m); err != nil {
 		s.close()
 		h.admit(nil)
-		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, CodeInternalError, "Service Unavailable: "+err.Error())
+		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, transport.CodeInternalError, "Service Unavailable: "+err.Error())
 		return
 	}
 	s.polling = resumableVersion(resp.Result)
@@ -92,7 +93,7 @@ func (h *StreamableServer) session(id string) (*httpSession, error) {
 		return h.takeOver(id)
 	}
 	if s.ctx.Err() != nil {
-		return nil, ErrUnknownSession
+		return nil, transport.ErrUnknownSession
 	}
 	s.acquire()
 	return s, nil
@@ -101,11 +102,11 @@ func (h *StreamableServer) session(id string) (*httpSession, error) {
 // writeSessionError answers a request whose session could not be found
 // (404: the client initializes again) or taken over (503).
 func writeSessionError(w http.ResponseWriter, id json.RawMessage, err error) {
-	if errors.Is(err, ErrUnknownSession) {
-		writeHTTPError(w, http.StatusNotFound, id, CodeInvalidRequest, "Not Found: unknown or expired session")
+	if errors.Is(err, transport.ErrUnknownSession) {
+		writeHTTPError(w, http.StatusNotFound, id, transport.CodeInvalidRequest, "Not Found: unknown or expired session")
 		return
 	}
-	writeHTTPError(w, http.StatusServiceUnavailable, id, CodeInternalError, "Service Unavailable: "+err.Error())
+	writeHTTPError(w, http.StatusServiceUnavailable, id, transport.CodeInternalError, "Service Unavailable: "+err.Error())
 }
 
 // sweepEvery is how often idle sessions are looked for: half the idle
@@ -172,7 +173,7 @@ func (h *StreamableServer) Close() {
 		h.sweeper = nil
 	}
 	h.mu.Unlock()
-	_, shared := h.opts.EventStore.(SessionStore)
+	_, shared := h.opts.EventStore.(transport.SessionStore)
 	for _, s := range all {
 		s.close()
 		if !shared {

@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // fakeBackend speaks a toy protocol over the real handler: "echo" returns
@@ -28,14 +29,14 @@ type fakeBackend struct {
 	// set (newPollBackend): tools/call runs poll instead of echoing
 	closed chan bool
 	step   chan struct{}
-	params map[string][]transport.ParamHeader // ParamHeaders' answers, by tool
+	params map[string][]streamable.ParamHeader // ParamHeaders' answers, by tool
 }
 
-func (b *fakeBackend) ParamHeaders(tool string) []transport.ParamHeader { return b.params[tool] }
+func (b *fakeBackend) ParamHeaders(tool string) []streamable.ParamHeader { return b.params[tool] }
 
 func (b *fakeBackend) IsLegacyVersion(v string) bool { return v == "2025-11-25" || v == "2025-03-26" }
 
-func (b *fakeBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
+func (b *fakeBackend) NewSession(notify func(*transport.Message) error) streamable.StreamableSession {
 	if b.notifiers != nil {
 		b.notifiers <- notify
 	}
@@ -103,9 +104,9 @@ func (b *fakeBackend) handle(ctx context.Context, m *transport.Message, emit fun
 	return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method))
 }
 
-func newFakeServer(t *testing.T, b *fakeBackend, opts *transport.StreamableServerOptions) *httptest.Server {
+func newFakeServer(t *testing.T, b *fakeBackend, opts *streamable.StreamableServerOptions) *httptest.Server {
 	t.Helper()
-	h := transport.NewStreamableServer(b, opts)
+	h := streamable.NewStreamableServer(b, opts)
 	ts := httptest.NewServer(h)
 	// Sessions first: ts.Close waits for every running handler, and a GET
 	// stream or a legacy call only ends with its session (or its client).
@@ -155,7 +156,7 @@ func do(t *testing.T, url string, r req) (*http.Response, string) {
 func initSession(t *testing.T, url string) string {
 	t.Helper()
 	resp, body := do(t, url, req{body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`})
-	id := resp.Header.Get(transport.HeaderSessionID)
+	id := resp.Header.Get(streamable.HeaderSessionID)
 	if resp.StatusCode != 200 || len(id) != 32 {
 		t.Fatalf("initialize: %d %q session %q", resp.StatusCode, body, id)
 	}
@@ -165,7 +166,7 @@ func initSession(t *testing.T, url string) string {
 // Every bad input gets a clear HTTP status and a JSON-RPC error, and the
 // server keeps serving.
 func TestStreamableBadInputs(t *testing.T) {
-	ts := newFakeServer(t, &fakeBackend{}, &transport.StreamableServerOptions{MaxBodySize: 1024})
+	ts := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{MaxBodySize: 1024})
 	session := initSession(t, ts.URL)
 	modern := func(method, name string) map[string]string {
 		h := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method}
@@ -378,7 +379,7 @@ func TestStreamableStatelessDisconnectCancels(t *testing.T) {
 // session whose streamed notifications arrive before the response.
 func TestStreamableClientConn(t *testing.T) {
 	ts := newFakeServer(t, &fakeBackend{}, nil)
-	c := transport.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewStreamableClient(ts.URL, nil)
 	defer c.Close()
 	write, read := clientIO(t, c)
 	write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`)
@@ -414,7 +415,7 @@ func TestStreamableClientCloseEndsWrite(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { close(release) })
-	c := transport.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewStreamableClient(ts.URL, nil)
 	note, _ := transport.NewNotification("notifications/cancelled", map[string]any{"requestId": 1})
 	done := make(chan error, 1)
 	go func() { done <- c.Write(context.Background(), note) }()

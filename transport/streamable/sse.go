@@ -1,9 +1,10 @@
-package transport
+package streamable
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcpdev/mcpdev/transport"
 	"net/http"
 	"sync"
 	"time"
@@ -90,7 +91,7 @@ func (c *sseConn) flush(b []byte) error {
 type sseStream struct {
 	id      string
 	session string
-	store   EventStore
+	store   transport.EventStore
 
 	mu       sync.Mutex
 	conn     *sseConn
@@ -105,13 +106,13 @@ type sseStream struct {
 	past bool
 }
 
-func newSSEStream(id, session string, store EventStore) *sseStream {
+func newSSEStream(id, session string, store transport.EventStore) *sseStream {
 	return &sseStream{id: id, session: session, store: store, finished: make(chan struct{})}
 }
 
 // pastSSEStream is a finished stream that replays what the store kept of
 // stream id.
-func pastSSEStream(id, session string, store EventStore) *sseStream {
+func pastSSEStream(id, session string, store transport.EventStore) *sseStream {
 	st := newSSEStream(id, session, store)
 	st.past, st.done = true, true
 	close(st.finished)
@@ -131,7 +132,7 @@ func (st *sseStream) send(data []byte) error {
 	}
 	id, err := st.store.Append(context.Background(), st.session, st.id, data)
 	if err != nil {
-		id, err = "", fmt.Errorf("%w: %w", ErrEventStore, err)
+		id, err = "", fmt.Errorf("%w: %w", transport.ErrEventStore, err)
 	}
 	if st.conn != nil && st.conn.write(id, data) != nil {
 		st.drop() // the client is gone; it may resume
@@ -208,13 +209,13 @@ func (st *sseStream) replay(c *sseConn, lastEventID string) error {
 	switch {
 	case err == nil || werr != nil:
 		return werr
-	case errors.Is(err, ErrUnknownEvent):
+	case errors.Is(err, transport.ErrUnknownEvent):
 		if st.past {
-			return ErrUnknownEvent
+			return transport.ErrUnknownEvent
 		}
 		return nil // a live stream with nothing stored yet
 	}
-	return fmt.Errorf("%w: %w", ErrEventStore, err)
+	return fmt.Errorf("%w: %w", transport.ErrEventStore, err)
 }
 
 func (st *sseStream) detach(c *sseConn) {
@@ -275,7 +276,7 @@ func (o *responseStream) init(w http.ResponseWriter, s *httpSession, st *sseStre
 }
 
 // emit sends a message ahead of the response.
-func (o *responseStream) emit(m *Message) error {
+func (o *responseStream) emit(m *transport.Message) error {
 	data, err := encodeMessage(m)
 	if err != nil {
 		return err
@@ -283,7 +284,7 @@ func (o *responseStream) emit(m *Message) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.closed {
-		return ErrClosed
+		return transport.ErrClosed
 	}
 	if !o.gone {
 		o.switchToSSE()
@@ -292,7 +293,7 @@ func (o *responseStream) emit(m *Message) error {
 		return o.st.send(data)
 	}
 	if o.conn == nil {
-		return ErrClosed
+		return transport.ErrClosed
 	}
 	if err := o.conn.write("", data); err != nil {
 		o.conn = nil
@@ -320,12 +321,12 @@ func (o *responseStream) switchToSSE() {
 
 // finish sends the response (nil: none, the request was cancelled) and
 // ends the request's stream.
-func (o *responseStream) finish(resp *Message, status func(*Error) int) {
+func (o *responseStream) finish(resp *transport.Message, status func(*transport.Error) int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.closed = true
 	if !o.sse && !o.gone {
-		var e *Error
+		var e *transport.Error
 		if resp != nil {
 			e = resp.Error
 		}

@@ -1,4 +1,4 @@
-package transport_test
+package streamable_test
 
 import (
 	"io"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // A legacy-era client opens its GET stream during the handshake and waits
@@ -52,7 +52,7 @@ func TestStreamableClientOpensGetStreamBeforeFirstRequest(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := transport.NewStreamableClient(srv.URL, nil)
+	c := streamable.NewStreamableClient(srv.URL, nil)
 	defer c.Close()
 	write, read := clientIO(t, c)
 	write(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
