@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -33,11 +34,11 @@ type ProtectedResourceMetadata = streamable.ProtectedResourceMetadata
 
 // ErrInvalidToken is what a Verify function wraps when it refuses a token
 // (any error but a *streamable.HTTPError is answered 401 invalid_token).
-var ErrInvalidToken = streamable.ErrInvalidToken
+var ErrInvalidToken = transport.ErrInvalidToken
 
 // ErrTokenExpired wraps ErrInvalidToken for a token past its expiry; the
 // challenge then says the token expired.
-var ErrTokenExpired = streamable.ErrTokenExpired
+var ErrTokenExpired = transport.ErrTokenExpired
 
 // RequiredScopes tells the HTTP handler the scopes a tool's calls need
 // (ToolOptions.Scopes).

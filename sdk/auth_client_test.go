@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -27,12 +28,12 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			srv := httptest.NewServer(mux)
 			defer srv.Close()
 			h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
-				Verify: func(_ context.Context, token string) (*streamable.Identity, error) {
+				Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 					scopes, ok := as.Scopes(token)
 					if !ok {
 						return nil, sdk.ErrInvalidToken
 					}
-					return &streamable.Identity{Subject: "alice", Scopes: scopes}, nil
+					return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
 				},
 				Scopes:   []string{"books:read"},
 				Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // ErrConnectionClosed is returned for requests that were pending, or made,
@@ -88,8 +87,8 @@ type Client struct {
 	closed  bool
 	done    chan struct{}
 	err     error
-	params  map[string][]streamable.ParamHeader // Mcp-Param-* headers by tool, from the last listing
-	asked   map[string]context.CancelFunc       // server requests being answered, by id (client_answer.go)
+	params  map[string][]transport.ParamHeader // Mcp-Param-* headers by tool, from the last listing
+	asked   map[string]context.CancelFunc      // server requests being answered, by id (client_answer.go)
 }
 
 type pendingCall struct {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // ToolExcludedError reports a listed tool that the client left out of
@@ -18,7 +17,7 @@ import (
 // malformed tool does not keep the others from being used.
 type ToolExcludedError struct {
 	Tool string
-	Err  error // a *streamable.ParamHeaderError
+	Err  error // a *transport.ParamHeaderError
 }
 
 func (e *ToolExcludedError) Error() string {
@@ -30,7 +29,7 @@ func (e *ToolExcludedError) Unwrap() error { return e.Err }
 // paramHeaderConn is a connection that mirrors tool arguments into
 // headers: streamable.StreamableClient.
 type paramHeaderConn interface {
-	SetParamHeaders(map[string][]streamable.ParamHeader)
+	SetParamHeaders(map[string][]transport.ParamHeader)
 }
 
 // screenTools reads the x-mcp-header annotations of a complete listing
@@ -42,10 +41,10 @@ func (c *Client) screenTools(tools []ToolInfo) []ToolInfo {
 	if !ok || !c.modern {
 		return tools
 	}
-	params := map[string][]streamable.ParamHeader{}
+	params := map[string][]transport.ParamHeader{}
 	kept := tools[:0]
 	for _, t := range tools {
-		ps, err := streamable.ParamHeaders(t.InputSchema)
+		ps, err := transport.ParamHeaders(t.InputSchema)
 		if err != nil {
 			c.warn(&ToolExcludedError{Tool: t.Name, Err: err})
 			continue
@@ -93,7 +92,7 @@ func (c *Client) learnParamHeaders(ctx context.Context, tool string, err error) 
 	c.mu.Lock()
 	after := c.params[tool]
 	c.mu.Unlock()
-	return !slices.EqualFunc(before, after, func(a, b streamable.ParamHeader) bool {
+	return !slices.EqualFunc(before, after, func(a, b transport.ParamHeader) bool {
 		return a.Name == b.Name && a.Type == b.Type && slices.Equal(a.Path, b.Path)
 	})
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
 	"github.com/mcpdev/mcpdev/internal/wire"
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // inputCodec turns raw arguments into a validated In.
@@ -68,7 +68,7 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 		raw = mustJSON(s)
 		check = mustJSON(inferValidationSchema(t, docs))
 	} else if hasHeaderTags(t) {
-		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, streamable.ParamHeaderKeyword)
+		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
 	}
 	defer startPhase("compile").end() // and the pieces below
 	args, err := newArgSchema(check)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 // ParamHeaderTag is the struct tag that mirrors an argument into an HTTP
@@ -55,13 +55,13 @@ func addParamHeaders(s *jsonschema.Schema, t reflect.Type) error {
 		if prop.Extras == nil {
 			prop.Extras = map[string]any{}
 		}
-		prop.Extras[streamable.ParamHeaderKeyword] = header
+		prop.Extras[transport.ParamHeaderKeyword] = header
 	}
 	return nil
 }
 
 func checkHeaderField(sf reflect.StructField, header string, byLower map[string]string) error {
-	if !streamable.ValidParamHeaderName(header) {
+	if !transport.ValidParamHeaderName(header) {
 		return fmt.Errorf("%s:%q is not a valid header name: use ASCII letters, digits and !#$%%&'*+-.^_`|~ only (no space, colon or control character)", ParamHeaderTag, header)
 	}
 	if other, dup := byLower[strings.ToLower(header)]; dup {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 type routeArgs struct {
@@ -297,7 +296,7 @@ func TestClientExcludesInvalidParamHeaders(t *testing.T) {
 	var warnings []string
 	c := connectHTTP(t, ts.URL, "", &sdk.ClientOptions{OnWarning: func(err error) {
 		var te *sdk.ToolExcludedError
-		var pe *streamable.ParamHeaderError
+		var pe *transport.ParamHeaderError
 		if !errors.As(err, &te) || !errors.As(err, &pe) {
 			t.Errorf("warning %v is not a *ToolExcludedError wrapping a *ParamHeaderError", err)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -41,7 +42,7 @@ type Request struct {
 
 // Identity is an authenticated caller: what a token verifier learnt from
 // the request's credentials (subject, scopes, expiry, claims).
-type Identity = streamable.Identity
+type Identity = transport.Identity
 
 // WithIdentity returns a copy of ctx carrying id, for authentication
 // middleware of your own to tell tools who is calling
@@ -54,7 +55,7 @@ type Identity = streamable.Identity
 //		})
 //	}
 func WithIdentity(ctx context.Context, id *Identity) context.Context {
-	return streamable.WithIdentity(ctx, id)
+	return transport.WithIdentity(ctx, id)
 }
 
 // RequestFrom describes the caller of the tool call whose context ctx is:
@@ -72,7 +73,7 @@ func RequestFrom(ctx context.Context) Request {
 			r.Header = hc.Request.Header
 		}
 	}
-	r.Identity = streamable.IdentityFrom(ctx)
+	r.Identity = transport.IdentityFrom(ctx)
 	return r
 }
 

@@ -56,7 +56,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener, opts *HTTPO
 // httpBackend is the protocol side of streamable.StreamableServer.
 type httpBackend struct{ s *Server }
 
-func (b httpBackend) NewSession(notify func(*transport.Message) error) streamable.StreamableSession {
+func (b httpBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
 	return httpSession{b.s.newSession(notify)}
 }
 
@@ -66,7 +66,7 @@ func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit f
 
 func (b httpBackend) IsLegacyVersion(v string) bool { return slices.Contains(legacyVersions, v) }
 
-func (b httpBackend) ParamHeaders(tool string) []streamable.ParamHeader {
+func (b httpBackend) ParamHeaders(tool string) []transport.ParamHeader {
 	if b.s.headerTools.Load() == 0 {
 		return nil
 	}

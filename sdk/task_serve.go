@@ -10,7 +10,6 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // The server side of tasks (see task.go).
@@ -216,7 +215,7 @@ func asRPCError(err error) *transport.Error {
 
 // taskOwner is the authenticated subject a task is bound to ("" none).
 func taskOwner(ctx context.Context) string {
-	if id := streamable.IdentityFrom(ctx); id != nil {
+	if id := transport.IdentityFrom(ctx); id != nil {
 		return id.Subject
 	}
 	return ""

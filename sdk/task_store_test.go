@@ -2,10 +2,9 @@ package sdk
 
 import (
 	"context"
+	"github.com/mcpdev/mcpdev/transport"
 	"testing"
 	"time"
-
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 func storedTask(id, owner string, created time.Time, ttl time.Duration) (*taskEntry, context.Context) {
@@ -58,7 +57,7 @@ func TestTaskStoreBindsOwner(t *testing.T) {
 			t.Errorf("%q lists %d of alice's tasks", who, len(got))
 		}
 	}
-	ctx := streamable.WithIdentity(context.Background(), &streamable.Identity{Subject: "alice"})
+	ctx := transport.WithIdentity(context.Background(), &transport.Identity{Subject: "alice"})
 	if got := taskOwner(ctx); got != "alice" {
 		t.Errorf("taskOwner = %q, want alice", got)
 	}

@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpdev/mcpdev/transport"
 	"os"
 	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
-
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // ToolOptions overrides what the SDK infers from a tool function. Every
@@ -61,9 +60,9 @@ type rawHandler func(ctx context.Context, args json.RawMessage) (*CallToolResult
 type registeredTool struct {
 	info    ToolInfo
 	handler rawHandler
-	params  []streamable.ParamHeader // arguments mirrored into Mcp-Param-* headers
-	replace bool                     // ToolOptions.Replace
-	scopes  []string                 // ToolOptions.Scopes
+	params  []transport.ParamHeader // arguments mirrored into Mcp-Param-* headers
+	replace bool                    // ToolOptions.Replace
+	scopes  []string                // ToolOptions.Scopes
 	// deferTask: ToolOptions.DeferTask (task_defer.go).
 	deferTask bool
 }
@@ -115,7 +114,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*To
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}
 	info.InputSchema = in.raw
-	params, err := streamable.ParamHeaders(in.raw)
+	params, err := transport.ParamHeaders(in.raw)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}

@@ -3,18 +3,17 @@ package transport_test
 import (
 	"encoding/json"
 	"fmt"
-
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 func ExampleParamHeaders() {
 	schema := json.RawMessage(`{"type":"object","properties":{
 		"region":{"type":"string","x-mcp-header":"Region"},
 		"query":{"type":"string"}}}`)
-	ps, err := streamable.ParamHeaders(schema)
+	ps, err := transport.ParamHeaders(schema)
 	fmt.Println(ps, err)
 
-	_, err = streamable.ParamHeaders(json.RawMessage(`{"type":"object","properties":{
+	_, err = transport.ParamHeaders(json.RawMessage(`{"type":"object","properties":{
 		"score":{"type":"number","x-mcp-header":"Score"}}}`))
 	fmt.Println(err)
 	// Output:
@@ -24,11 +23,11 @@ func ExampleParamHeaders() {
 
 func ExampleEncodeParamValue() {
 	for _, v := range []string{"us-west1", "Hello, 世界", " padded "} {
-		h := streamable.EncodeParamValue(v)
-		back, _ := streamable.DecodeParamValue(h)
+		h := transport.EncodeParamValue(v)
+		back, _ := transport.DecodeParamValue(h)
 		fmt.Printf("%q → %s → %q\n", v, h, back)
 	}
-	_, err := streamable.DecodeParamValue("=?base64?SGVsbG8?=")
+	_, err := transport.DecodeParamValue("=?base64?SGVsbG8?=")
 	fmt.Println(err)
 	// Output:
 	// "us-west1" → us-west1 → "us-west1"

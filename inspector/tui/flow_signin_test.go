@@ -15,7 +15,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport"
 )
 
 type greetArgs struct {
@@ -34,12 +34,12 @@ func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
-		Verify: func(_ context.Context, token string) (*streamable.Identity, error) {
+		Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 			scopes, ok := as.Scopes(token)
 			if !ok {
 				return nil, sdk.ErrInvalidToken
 			}
-			return &streamable.Identity{Subject: "alice", Scopes: scopes}, nil
+			return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
 		},
 		Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
 	}})

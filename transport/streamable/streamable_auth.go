@@ -3,7 +3,6 @@ package streamable
 import (
 	"context"
 	"errors"
-	"fmt"
 	"github.com/mcpdev/mcpdev/transport"
 	"net/http"
 	"slices"
@@ -25,7 +24,7 @@ type AuthOptions struct {
 	// identity whose Expiry has passed, is answered 401 invalid_token; an
 	// *HTTPError with its own status instead (say 503 when an
 	// introspection endpoint is down).
-	Verify func(ctx context.Context, token string) (*Identity, error)
+	Verify func(ctx context.Context, token string) (*transport.Identity, error)
 	// Scopes are what every request needs; a token that lacks one is
 	// answered 403 insufficient_scope. They are also the scope= of 401
 	// challenges. A backend may ask more of some requests (ScopedBackend:
@@ -52,55 +51,6 @@ type ProtectedResourceMetadata struct {
 	ResourceDocumentation             string   `json:"resource_documentation,omitempty"`
 	ResourcePolicyURI                 string   `json:"resource_policy_uri,omitempty"`
 	ResourceTOSURI                    string   `json:"resource_tos_uri,omitempty"`
-}
-
-// Identity is an authenticated caller: what a token verifier learnt from
-// the request's credentials.
-type Identity struct {
-	Subject string         // who: the token's subject
-	Scopes  []string       // what it may do
-	Expiry  time.Time      // when the credential expires; zero: unknown
-	Claims  map[string]any // everything else the token said
-}
-
-// HasScopes reports whether id holds every scope named.
-func (id *Identity) HasScopes(scopes ...string) bool {
-	for _, s := range scopes {
-		if id == nil || !slices.Contains(id.Scopes, s) {
-			return false
-		}
-	}
-	return true
-}
-
-// ErrInvalidToken is what a Verify should wrap when it rejects a token;
-// any error it returns but an *HTTPError is answered 401 invalid_token.
-var ErrInvalidToken = errors.New("invalid access token")
-
-// ErrTokenExpired is the rejection of a token past its expiry (it wraps
-// ErrInvalidToken); the 401 challenge then says so.
-var ErrTokenExpired = fmt.Errorf("access token expired: %w", ErrInvalidToken)
-
-type identityKey struct{}
-
-// WithIdentity returns a copy of ctx carrying id (the sdk's WithIdentity).
-func WithIdentity(ctx context.Context, id *Identity) context.Context {
-	return context.WithValue(ctx, identityKey{}, id)
-}
-
-// IdentityFrom returns the identity in ctx, or nil.
-func IdentityFrom(ctx context.Context) *Identity {
-	id, _ := ctx.Value(identityKey{}).(*Identity)
-	return id
-}
-
-// ScopedBackend is a StreamableBackend some of whose requests need scopes
-// beyond AuthOptions.Scopes. The sdk's asks them per tool.
-type ScopedBackend interface {
-	// RequiredScopes lists the scopes a request needs: method, and the
-	// name the Mcp-Name header carries for it (the tool's name for
-	// tools/call, "" for none). It is asked on every authenticated POST.
-	RequiredScopes(method, name string) []string
 }
 
 // bearerToken reads the token of an Authorization: Bearer header (RFC 6750
@@ -157,10 +107,10 @@ func (h *StreamableServer) authenticate(w http.ResponseWriter, r *http.Request) 
 	}
 	id, err := a.Verify(r.Context(), token)
 	if err == nil && id == nil {
-		err = ErrInvalidToken
+		err = transport.ErrInvalidToken
 	}
 	if err == nil && !id.Expiry.IsZero() && !time.Now().Before(id.Expiry) {
-		err = ErrTokenExpired
+		err = transport.ErrTokenExpired
 	}
 	if err != nil {
 		h.rejectToken(w, r, err)
@@ -170,7 +120,7 @@ func (h *StreamableServer) authenticate(w http.ResponseWriter, r *http.Request) 
 		h.challenge(w, r, nil, http.StatusForbidden, a.Scopes, "insufficient_scope", "The access token lacks a scope this server requires")
 		return nil, false
 	}
-	return r.WithContext(WithIdentity(r.Context(), id)), true
+	return r.WithContext(transport.WithIdentity(r.Context(), id)), true
 }
 
 // rejectToken answers a token Verify refused.
@@ -181,7 +131,7 @@ func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, e
 		return
 	}
 	desc := "The access token is invalid"
-	if errors.Is(err, ErrTokenExpired) {
+	if errors.Is(err, transport.ErrTokenExpired) {
 		desc = "The access token expired"
 	}
 	h.challenge(w, r, nil, http.StatusUnauthorized, h.opts.Auth.Scopes, "invalid_token", desc)
@@ -190,13 +140,13 @@ func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, e
 // authorizeMessage checks the scopes the backend asks of one message;
 // false when it answered 403.
 func (h *StreamableServer) authorizeMessage(w http.ResponseWriter, r *http.Request, m *transport.Message) bool {
-	sb, ok := h.backend.(ScopedBackend)
+	sb, ok := h.backend.(transport.ScopedBackend)
 	if !ok || !m.IsRequest() {
 		return true
 	}
 	name, _ := transport.NameParam(m)
 	need := sb.RequiredScopes(m.Method, name)
-	if len(need) == 0 || IdentityFrom(r.Context()).HasScopes(need...) {
+	if len(need) == 0 || transport.IdentityFrom(r.Context()).HasScopes(need...) {
 		return true
 	}
 	scopes := slices.Clone(h.opts.Auth.Scopes)

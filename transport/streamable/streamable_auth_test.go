@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -24,12 +25,12 @@ func FuzzBearerHeader(f *testing.F) {
 		var got string
 		h := streamable.NewStreamableServer(&fakeBackend{}, &streamable.StreamableServerOptions{Auth: &streamable.AuthOptions{
 			Scopes: []string{"s"},
-			Verify: func(_ context.Context, token string) (*streamable.Identity, error) {
+			Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 				got = token
 				if token != "good" {
-					return nil, streamable.ErrInvalidToken
+					return nil, transport.ErrInvalidToken
 				}
-				return &streamable.Identity{Subject: "u", Scopes: []string{"s"}}, nil
+				return &transport.Identity{Subject: "u", Scopes: []string{"s"}}, nil
 			},
 		}})
 		defer h.Close()

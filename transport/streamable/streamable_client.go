@@ -73,7 +73,7 @@ type StreamableClient struct {
 	getOpen   bool
 	inflight  map[string]context.CancelFunc
 	closed    bool
-	params    map[string][]ParamHeader // SetParamHeaders: tool → mirrored arguments
+	params    map[string][]transport.ParamHeader // SetParamHeaders: tool → mirrored arguments
 
 	sleep func(ctx context.Context, d time.Duration) // sleepCtx; tests record the waits
 }
@@ -478,13 +478,13 @@ func (c *StreamableClient) setHeaders(h http.Header, m *transport.Message, state
 // tool's inputSchema; sdk.Client calls this after each tools/list. String
 // values that are not safe header text travel Base64-encoded
 // (EncodeParamValue); null or absent arguments send no header.
-func (c *StreamableClient) SetParamHeaders(tools map[string][]ParamHeader) {
+func (c *StreamableClient) SetParamHeaders(tools map[string][]transport.ParamHeader) {
 	c.mu.Lock()
 	c.params = tools
 	c.mu.Unlock()
 }
 
-func (c *StreamableClient) paramHeaders(tool string) []ParamHeader {
+func (c *StreamableClient) paramHeaders(tool string) []transport.ParamHeader {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.params[tool]

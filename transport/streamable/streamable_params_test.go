@@ -56,13 +56,13 @@ func TestParamHeaders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, err := streamable.ParamHeaders(json.RawMessage(tc.schema))
+			ps, err := transport.ParamHeaders(json.RawMessage(tc.schema))
 			got := fmt.Sprint(ps)
 			if ps == nil {
 				got = "[]"
 			}
 			if err != nil {
-				var pe *streamable.ParamHeaderError
+				var pe *transport.ParamHeaderError
 				if !errors.As(err, &pe) {
 					t.Fatalf("error %v is not a *ParamHeaderError", err)
 				}
@@ -89,10 +89,10 @@ func TestParamValueEncoding(t *testing.T) {
 		// A value that looks encoded is encoded, so it survives as itself.
 		{"=?base64?SGVsbG8=?=", "=?base64?PT9iYXNlNjQ/U0dWc2JHOD0/PQ==?="},
 	} {
-		if got := streamable.EncodeParamValue(tc.value); got != tc.header {
+		if got := transport.EncodeParamValue(tc.value); got != tc.header {
 			t.Errorf("EncodeParamValue(%q) = %q, want %q", tc.value, got, tc.header)
 		}
-		if got, err := streamable.DecodeParamValue(tc.header); err != nil || got != tc.value {
+		if got, err := transport.DecodeParamValue(tc.header); err != nil || got != tc.value {
 			t.Errorf("DecodeParamValue(%q) = %q, %v; want %q", tc.header, got, err, tc.value)
 		}
 	}
@@ -103,15 +103,15 @@ func TestParamValueEncoding(t *testing.T) {
 	}{
 		{"=?base64?SGVsbG8=?=", "Hello", nil},
 		{"  =?base64?SGVsbG8=?=\t", "Hello", nil},
-		{"=?base64?SGVsbG8?=", "", streamable.ErrInvalidBase64},
-		{"=?base64?SGVs!!!bG8=?=", "", streamable.ErrInvalidBase64},
-		{"=?base64?SGVsbG8=\n?=", "", streamable.ErrInvalidBase64},
+		{"=?base64?SGVsbG8?=", "", transport.ErrInvalidBase64},
+		{"=?base64?SGVs!!!bG8=?=", "", transport.ErrInvalidBase64},
+		{"=?base64?SGVsbG8=\n?=", "", transport.ErrInvalidBase64},
 		{"SGVsbG8=", "SGVsbG8=", nil},
 		{"=?base64?SGVsbG8=", "=?base64?SGVsbG8=", nil},
 		{"=?BASE64?SGVsbG8=?=", "=?BASE64?SGVsbG8=?=", nil},
 		{"=?base64??=", "", nil},
 	} {
-		got, err := streamable.DecodeParamValue(tc.header)
+		got, err := transport.DecodeParamValue(tc.header)
 		if got != tc.want || !errors.Is(err, tc.err) {
 			t.Errorf("DecodeParamValue(%q) = %q, %v; want %q, %v", tc.header, got, err, tc.want, tc.err)
 		}
@@ -125,7 +125,7 @@ func FuzzParamValue(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		h := streamable.EncodeParamValue(s)
+		h := transport.EncodeParamValue(s)
 		for i := 0; i < len(h); i++ {
 			if h[i] < 0x20 || h[i] > 0x7e {
 				t.Fatalf("EncodeParamValue(%q) = %q: byte %#x is not header text", s, h, h[i])
@@ -134,10 +134,10 @@ func FuzzParamValue(f *testing.F) {
 		if strings.TrimSpace(h) != h {
 			t.Fatalf("EncodeParamValue(%q) = %q: surrounding space would be lost", s, h)
 		}
-		if got, err := streamable.DecodeParamValue(h); err != nil || got != s {
+		if got, err := transport.DecodeParamValue(h); err != nil || got != s {
 			t.Fatalf("DecodeParamValue(EncodeParamValue(%q)) = %q, %v", s, got, err)
 		}
-		got, err := streamable.DecodeParamValue(s)
+		got, err := transport.DecodeParamValue(s)
 		trimmed := strings.Trim(s, " \t")
 		wrapped := strings.HasPrefix(trimmed, "=?base64?") && strings.HasSuffix(trimmed, "?=") && len(trimmed) >= 11
 		switch {
@@ -145,7 +145,7 @@ func FuzzParamValue(f *testing.F) {
 			t.Fatalf("DecodeParamValue(%q) = %q, %v; a value without the wrapper is literal", s, got, err)
 		case wrapped && err == nil && base64.StdEncoding.EncodeToString([]byte(got)) != trimmed[9:len(trimmed)-2]:
 			t.Fatalf("DecodeParamValue(%q) = %q, which is not the Base64 payload (decoding is not strict)", s, got)
-		case err != nil && !errors.Is(err, streamable.ErrInvalidBase64):
+		case err != nil && !errors.Is(err, transport.ErrInvalidBase64):
 			t.Fatalf("DecodeParamValue(%q): unexpected error %v", s, err)
 		}
 	})
@@ -154,7 +154,7 @@ func FuzzParamValue(f *testing.F) {
 // paramBackend is a fakeBackend whose tool t mirrors region (string),
 // priority (integer), verbose (boolean) and loc.zone (nested string).
 func paramBackend() *fakeBackend {
-	return &fakeBackend{params: map[string][]streamable.ParamHeader{"t": {
+	return &fakeBackend{params: map[string][]transport.ParamHeader{"t": {
 		{Name: "Region", Path: []string{"region"}, Type: "string"},
 		{Name: "Priority", Path: []string{"priority"}, Type: "integer"},
 		{Name: "Verbose", Path: []string{"verbose"}, Type: "boolean"},
@@ -259,7 +259,7 @@ func TestStreamableClientParamHeaders(t *testing.T) {
 	}
 	got := <-seen
 	want := map[string][]string{
-		"Mcp-Param-Region":   {streamable.EncodeParamValue(" Zürich ")},
+		"Mcp-Param-Region":   {transport.EncodeParamValue(" Zürich ")},
 		"Mcp-Param-Priority": {"7"},
 		"Mcp-Param-Zone":     {""},
 	}

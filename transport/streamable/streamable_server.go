@@ -2,7 +2,6 @@ package streamable
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"mime"
@@ -28,36 +27,6 @@ const (
 
 // DefaultMaxBodySize bounds one POSTed message.
 const DefaultMaxBodySize = 4 << 20
-
-// StreamableBackend is the protocol side of a Streamable HTTP server: the
-// handler does HTTP (security, sessions, streams, headers) and hands every
-// message to the backend, in a context carrying the request's values and
-// its HTTPCall (HTTPCallFrom). The sdk package implements it.
-type StreamableBackend interface {
-	// NewSession opens a session of the handshake (legacy) era. notify
-	// carries what the server sends on its own, not in answer to a request
-	// (list changes); it travels on the session's GET stream.
-	NewSession(notify func(*transport.Message) error) StreamableSession
-	// Stateless handles one message of the stateless (2026-07-28) era.
-	// emit sends messages tied to the request (progress, logs) ahead of the
-	// response; the returned response is nil for notifications.
-	Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message
-	// IsLegacyVersion reports whether v is negotiated with initialize.
-	IsLegacyVersion(v string) bool
-	// ParamHeaders lists the arguments a tool's calls mirror into
-	// Mcp-Param-* headers (its x-mcp-header annotations, SEP-2243), nil
-	// for none; stateless tools/call requests are checked against them.
-	// It is asked on every such request: keep it cheap.
-	ParamHeaders(tool string) []ParamHeader
-}
-
-// StreamableSession is one legacy-era session (one Mcp-Session-Id).
-type StreamableSession interface {
-	// Handle processes one message; see StreamableBackend.Stateless.
-	Handle(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message
-	// Close ends the session and cancels its in-flight requests.
-	Close()
-}
 
 // StreamableServerOptions configures the Streamable HTTP handler. The zero
 // value is safe for a server on 127.0.0.1.
@@ -124,7 +93,7 @@ func (e *HTTPError) Error() string { return e.Message }
 // StreamableServer is an http.Handler serving MCP's Streamable HTTP
 // transport, in both protocol eras, on one endpoint (mount it at /mcp).
 type StreamableServer struct {
-	backend StreamableBackend
+	backend transport.StreamableBackend
 	opts    StreamableServerOptions
 
 	// allowedHost is the last Host value hostAllowed accepted.
@@ -140,7 +109,7 @@ type StreamableServer struct {
 }
 
 // NewStreamableServer returns a handler feeding backend; opts may be nil.
-func NewStreamableServer(backend StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
+func NewStreamableServer(backend transport.StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
 	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}, draining: make(chan struct{})}
 	if opts != nil {
 		h.opts = *opts

@@ -29,14 +29,14 @@ type fakeBackend struct {
 	// set (newPollBackend): tools/call runs poll instead of echoing
 	closed chan bool
 	step   chan struct{}
-	params map[string][]streamable.ParamHeader // ParamHeaders' answers, by tool
+	params map[string][]transport.ParamHeader // ParamHeaders' answers, by tool
 }
 
-func (b *fakeBackend) ParamHeaders(tool string) []streamable.ParamHeader { return b.params[tool] }
+func (b *fakeBackend) ParamHeaders(tool string) []transport.ParamHeader { return b.params[tool] }
 
 func (b *fakeBackend) IsLegacyVersion(v string) bool { return v == "2025-11-25" || v == "2025-03-26" }
 
-func (b *fakeBackend) NewSession(notify func(*transport.Message) error) streamable.StreamableSession {
+func (b *fakeBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
 	if b.notifiers != nil {
 		b.notifiers <- notify
 	}

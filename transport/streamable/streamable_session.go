@@ -19,7 +19,7 @@ type httpSession struct {
 	idHeader []string
 	ctx      context.Context
 	cancel   context.CancelFunc
-	backend  StreamableSession
+	backend  transport.StreamableSession
 	store    transport.EventStore
 	// streamPrefix starts the name of every POST stream: "" on the replica
 	// that created the session, a random one on a replica that took it

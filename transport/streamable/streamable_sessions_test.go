@@ -18,12 +18,12 @@ type closeBackend struct {
 	closed chan struct{}
 }
 
-func (b closeBackend) NewSession(notify func(*transport.Message) error) streamable.StreamableSession {
+func (b closeBackend) NewSession(notify func(*transport.Message) error) transport.StreamableSession {
 	return closingSession{b.fakeBackend.NewSession(notify), b.closed}
 }
 
 type closingSession struct {
-	streamable.StreamableSession
+	transport.StreamableSession
 	closed chan struct{}
 }
 
