@@ -165,6 +165,25 @@ func TestServersDoNotLinkSchemaLibrary(t *testing.T) {
 	}
 }
 
+// A server that serves stdio only (sdk's Server.Run) links neither
+// net/http nor crypto/tls (issue 19: their package inits and pages cost
+// every spawn); Streamable HTTP is sdk/sdkhttp's and transport/streamable's.
+// The tutorial examples are such servers; so are the packages sdk and
+// transport themselves.
+func TestStdioServersDoNotLinkHTTP(t *testing.T) {
+	forbidden := []string{"net/http", "crypto/tls", "crypto/x509", "github.com/mcpdev/mcpdev/transport/streamable",
+		"github.com/mcpdev/mcpdev/sdk/sdkhttp"}
+	for _, pkg := range []string{"./examples/tutorial/...", "./sdk", "./transport"} {
+		for _, dep := range goListDeps(t, pkg) {
+			for _, bad := range forbidden {
+				if dep == bad || strings.HasPrefix(dep, bad+"/") {
+					t.Errorf("%s links %s", pkg, dep)
+				}
+			}
+		}
+	}
+}
+
 // The benchmarks' floor (sdk/testdata/minimal-responder built with -tags
 // floor) links exactly the sdk's real dependencies: every package outside
 // the module that the module's packages in a server binary import, and no

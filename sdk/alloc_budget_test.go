@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -32,7 +33,7 @@ func TestHTTPToolCallAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
 	s := sdk.NewServer("budget", &sdk.ServerOptions{Version: "1.0.0"})
 	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Name: "echo", Description: "Echo."})
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	defer h.Close()
 	sessions := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 	rec := serveOnce(t, h, sessions, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"1"}}}`)

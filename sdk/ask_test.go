@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -82,7 +83,7 @@ func askClient(t *testing.T, s *sdk.Server, kind, version string, opts sdk.Clien
 	if kind == "memory" {
 		return memClient(t, s, version, &opts)
 	}
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })
 	c, err := sdk.Connect(testCtx(t), streamable.NewStreamableClient(ts.URL, nil), &opts)

@@ -1,39 +1,10 @@
 package sdk
 
-import (
-	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
-)
+import "github.com/mcpdev/mcpdev/transport"
 
-// AuthOptions makes a server's HTTP endpoint an OAuth 2.1 resource server
-// (MCP authorization): set HTTPOptions.Auth. Every request then needs a
-// bearer token that Verify accepts; tools read who called as
-// RequestFrom(ctx).Identity. Without a token (or with one Verify refuses,
-// or expired) a request is answered 401 with
-//
-//	WWW-Authenticate: Bearer resource_metadata="https://host/.well-known/oauth-protected-resource/mcp",
-//	                         scope="…", error="invalid_token", error_description="…"
-//
-// and a token lacking Scopes, or a tool's ToolOptions.Scopes, 403 with
-// error="insufficient_scope" and the scopes needed (step-up). ListenAndServe,
-// ServeListener and Run serve the Protected Resource Metadata document
-// (RFC 9728) at /.well-known/oauth-protected-resource/mcp and
-// /.well-known/oauth-protected-resource; on a mux of your own, use
-// HTTPHandler(opts).Mount(mux, "/mcp").
-//
-// Verify takes any token: check a JWT (package sdk/jwtauth does, for
-// issuer, audience, expiry and RS256/ES256 signatures), or ask your
-// authorization server about an opaque one (token introspection, RFC
-// 7662). stdio servers take their credentials from the environment and
-// are not concerned.
-type AuthOptions = streamable.AuthOptions
-
-// ProtectedResourceMetadata is the document of RFC 9728 that tells
-// clients which authorization server issues tokens for the server.
-type ProtectedResourceMetadata = streamable.ProtectedResourceMetadata
-
-// ErrInvalidToken is what a Verify function wraps when it refuses a token
-// (any error but a *streamable.HTTPError is answered 401 invalid_token).
+// ErrInvalidToken is what a token verifier (sdkhttp.AuthOptions.Verify)
+// wraps when it refuses a token (any error but a *sdkhttp.StatusError is
+// answered 401 invalid_token).
 var ErrInvalidToken = transport.ErrInvalidToken
 
 // ErrTokenExpired wraps ErrInvalidToken for a token past its expiry; the
@@ -51,8 +22,3 @@ func (b httpBackend) RequiredScopes(method, name string) []string {
 	}
 	return nil
 }
-
-// HTTPError is an error with an HTTP status: a Verify function returns
-// one to answer something else than 401 (say 503 when the introspection
-// endpoint is down).
-type HTTPError = streamable.HTTPError

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
 	"github.com/mcpdev/mcpdev/transport/streamable"
@@ -27,7 +28,7 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			mux := http.NewServeMux()
 			srv := httptest.NewServer(mux)
 			defer srv.Close()
-			h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
+			h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
 				Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 					scopes, ok := as.Scopes(token)
 					if !ok {
@@ -36,8 +37,9 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 					return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
 				},
 				Scopes:   []string{"books:read"},
-				Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
+				Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
 			}})
+
 			defer h.Close()
 			h.Mount(mux, "/mcp")
 

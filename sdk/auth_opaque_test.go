@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -44,11 +45,11 @@ func introspectionVerify(endpoint, resource string) func(context.Context, string
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
-			return nil, &sdk.HTTPError{Status: http.StatusServiceUnavailable, Message: "introspection failed"}
+			return nil, &sdkhttp.StatusError{Status: http.StatusServiceUnavailable, Message: "introspection failed"}
 		}
 		defer resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
-			return nil, &sdk.HTTPError{Status: http.StatusServiceUnavailable, Message: "Service Unavailable: the token cannot be checked now"}
+			return nil, &sdkhttp.StatusError{Status: http.StatusServiceUnavailable, Message: "Service Unavailable: the token cannot be checked now"}
 		}
 		var info struct {
 			Active bool   `json:"active"`
@@ -72,11 +73,11 @@ func TestBearerAuthOpaqueTokens(t *testing.T) {
 	in := &introspector{}
 	is := httptest.NewServer(in)
 	t.Cleanup(is.Close)
-	endpoint := authedServer(t, func(resource string) *sdk.AuthOptions {
-		return &sdk.AuthOptions{
+	endpoint := authedServer(t, func(resource string) *sdkhttp.AuthOptions {
+		return &sdkhttp.AuthOptions{
 			Verify:   introspectionVerify(is.URL, resource),
 			Scopes:   []string{"books:read"},
-			Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{is.URL}},
+			Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{is.URL}},
 		}
 	})
 	hour := time.Now().Add(time.Hour).Unix()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/jwtauth"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -78,7 +79,7 @@ func (a *authority) token(t *testing.T, kid string, claims jwt.MapClaims) string
 // authedServer serves a bookshop on 127.0.0.1 behind auth built by
 // makeAuth (given the endpoint's URL): list_books needs the endpoint's
 // scopes, add_book also books:write, whoami reports the identity.
-func authedServer(t *testing.T, makeAuth func(resource string) *sdk.AuthOptions) (endpoint string) {
+func authedServer(t *testing.T, makeAuth func(resource string) *sdkhttp.AuthOptions) (endpoint string) {
 	t.Helper()
 	s := sdk.NewServer("bookshop", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) { return "Dune", nil }, quiet("list_books"))
@@ -94,7 +95,7 @@ func authedServer(t *testing.T, makeAuth func(resource string) *sdk.AuthOptions)
 	}, quiet("whoami"))
 	mux := http.NewServeMux()
 	ts := httptest.NewServer(mux)
-	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: makeAuth(ts.URL + "/mcp")})
+	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: makeAuth(ts.URL + "/mcp")})
 	h.Mount(mux, "/mcp")
 	t.Cleanup(func() { h.Close(); ts.Close() })
 	return ts.URL + "/mcp"
@@ -108,12 +109,12 @@ type whoami struct {
 }
 
 // jwtAuth trusts the authority's keys for tokens meant for the resource.
-func jwtAuth(a *authority) func(resource string) *sdk.AuthOptions {
-	return func(resource string) *sdk.AuthOptions {
-		return &sdk.AuthOptions{
+func jwtAuth(a *authority) func(resource string) *sdkhttp.AuthOptions {
+	return func(resource string) *sdkhttp.AuthOptions {
+		return &sdkhttp.AuthOptions{
 			Verify:   jwtauth.Verifier(testIssuer, resource, a.keys(), nil),
 			Scopes:   []string{"books:read"},
-			Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{testIssuer}},
+			Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{testIssuer}},
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -25,7 +26,7 @@ import (
 func BenchmarkHTTPCallParallel32(b *testing.B) {
 	s := sdk.NewServer("bench", &sdk.ServerOptions{Version: "1.0.0"})
 	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Name: "echo", Description: "Echo."})
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	defer h.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -81,7 +82,7 @@ func BenchmarkHTTPCallParallel32(b *testing.B) {
 func BenchmarkHTTPHandle(b *testing.B) {
 	s := sdk.NewServer("bench", &sdk.ServerOptions{Version: "1.0.0"})
 	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Name: "echo", Description: "Echo."})
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	defer h.Close()
 	sessions := map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // LogLevel is a syslog severity, as MCP's logging uses.
@@ -127,5 +126,5 @@ func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
 	if callFrom(ctx) == nil {
 		return false
 	}
-	return streamable.CloseSSEStream(ctx, retry)
+	return transport.CloseSSEStream(ctx, retry)
 }

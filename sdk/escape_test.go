@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -144,7 +145,7 @@ func TestNoHTMLEscaping(t *testing.T) {
 			rec.check(t)
 		})
 		t.Run("http/"+era.name, func(t *testing.T) {
-			h := s.HTTPHandler(nil)
+			h := sdkhttp.Handler(s, nil)
 			ts := httptest.NewServer(h)
 			t.Cleanup(func() { h.Close(); ts.Close() })
 			var rec wireRecorder

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -35,7 +36,7 @@ func ExampleParamHeaderTag() {
 	_ = json.Unmarshal(s.Tools()[0].InputSchema, &schema)
 	fmt.Println(string(schema.Properties["region"]))
 
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if v := r.Header.Get("Mcp-Param-Region"); v != "" {
 			fmt.Println("Mcp-Param-Region:", v)

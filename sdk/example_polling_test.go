@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -25,7 +26,7 @@ func ExampleCloseSSEStream() {
 		return "report ready", nil
 	}, &sdk.ToolOptions{Name: "build_report", Description: "Build the monthly report."})
 
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	defer h.Close()

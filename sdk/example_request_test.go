@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -25,7 +26,7 @@ func ExampleRequestFrom() {
 			ctx.Value(tenantKey{}), r.Header.Get("X-Request-Source"), r.SessionID != ""), nil
 	}, &sdk.ToolOptions{Name: "whoami", Description: "Who is calling."})
 
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	defer h.Close()
 	auth := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := sdk.WithIdentity(r.Context(), &sdk.Identity{Subject: "alice", Scopes: []string{"books:read"}})

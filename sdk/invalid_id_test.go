@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -48,7 +49,7 @@ func wantInvalid(id string) string {
 // serving.
 func TestHTTPRejectsInvalidIDs(t *testing.T) {
 	var calls atomic.Int32
-	h := countingServer(&calls).HTTPHandler(nil)
+	h := sdkhttp.Handler(countingServer(&calls), nil)
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -49,7 +50,7 @@ func connectViaOpts(t *testing.T, s *sdk.Server, via string, opts *sdk.ClientOpt
 		closePipes = func() { clientOut.Close(); clientIn.Close() }
 		conn = transport.NewStream(clientIn, clientOut, nil)
 	case "http":
-		h := s.HTTPHandler(nil)
+		h := sdkhttp.Handler(s, nil)
 		ts := httptest.NewServer(h)
 		t.Cleanup(func() { h.Close(); ts.Close() })
 		conn = streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: header})

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -144,7 +145,7 @@ type headerRecorder struct {
 
 func (hr *headerRecorder) serve(t *testing.T, s *sdk.Server) *httptest.Server {
 	t.Helper()
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			hr.mu.Lock()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestPromptsOverHTTP(t *testing.T) {
 	h := completeServer(t)
 	sdk.Prompt(h, tripPrompt, &sdk.PromptOptions{Name: "trip", Description: "Plans a trip."})
-	handler := h.HTTPHandler(nil)
+	handler := sdkhttp.Handler(h, nil)
 	ts := httptest.NewServer(handler)
 	t.Cleanup(func() { handler.Close(); ts.Close() })
 	for _, era := range eras {

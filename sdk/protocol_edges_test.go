@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -142,7 +143,7 @@ func TestCancelledRequestIsNotAnswered(t *testing.T) {
 			sawCancel.Store(true)
 			return "finished anyway", nil
 		}, quiet("wait"))
-		h := s.HTTPHandler(nil)
+		h := sdkhttp.Handler(s, nil)
 		ts := httptest.NewServer(h)
 		defer ts.Close()
 		defer h.Close()
@@ -181,7 +182,7 @@ func TestSecondInitializeRefused(t *testing.T) {
 	})
 	t.Run("HTTP", func(t *testing.T) {
 		s := sdk.NewServer("twice", nil)
-		h := s.HTTPHandler(nil)
+		h := sdkhttp.Handler(s, nil)
 		ts := httptest.NewServer(h)
 		defer ts.Close()
 		defer h.Close()

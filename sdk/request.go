@@ -3,10 +3,8 @@ package sdk
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 
 	"github.com/mcpdev/mcpdev/transport"
-	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // Request describes who is calling a tool, the same way in both protocol
@@ -30,12 +28,10 @@ type Request struct {
 	SessionID string
 	// Header holds the HTTP request's headers; nil over stdio. (Values
 	// that HTTP middleware put in the request's context are in the tool's
-	// ctx itself, in both eras: ctx.Value(key).)
-	Header http.Header
-	// HTTPRequest is the POST that carried the call (its body already
-	// read); nil over stdio. A legacy-era call may outlive it.
-	HTTPRequest *http.Request
-	// Identity is who the request was authenticated as (HTTPOptions.Auth
+	// ctx itself, in both eras: ctx.Value(key). The request itself:
+	// sdkhttp.HTTPRequest(ctx).)
+	Header Header
+	// Identity is who the request was authenticated as (sdkhttp.Options.Auth
 	// or WithIdentity); nil when unauthenticated.
 	Identity *Identity
 }
@@ -46,7 +42,7 @@ type Identity = transport.Identity
 
 // WithIdentity returns a copy of ctx carrying id, for authentication
 // middleware of your own to tell tools who is calling
-// (RequestFrom(ctx).Identity); HTTPOptions.Auth does it for you:
+// (RequestFrom(ctx).Identity); sdkhttp.Options.Auth does it for you:
 //
 //	func auth(next http.Handler) http.Handler {
 //		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,17 +57,14 @@ func WithIdentity(ctx context.Context, id *Identity) context.Context {
 // RequestFrom describes the caller of the tool call whose context ctx is:
 // era, protocol version, client info and capabilities, session id, HTTP
 // headers and authenticated identity. Outside a tool call only the HTTP
-// request and the identity (when present in ctx) are filled in.
+// session, headers and the identity (when present in ctx) are filled in.
 func RequestFrom(ctx context.Context) Request {
 	var r Request
 	if ci := callFrom(ctx); ci != nil {
 		ci.describe(&r)
 	}
-	if hc := streamable.HTTPCallFrom(ctx); hc != nil {
-		r.SessionID, r.HTTPRequest = hc.SessionID, hc.Request
-		if hc.Request != nil {
-			r.Header = hc.Request.Header
-		}
+	if hc := transport.HTTPCallInfoFrom(ctx); hc != nil {
+		r.SessionID, r.Header = hc.CallSessionID(), hc.CallHeader()
 	}
 	r.Identity = transport.IdentityFrom(ctx)
 	return r

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -36,7 +37,7 @@ func whoamiServer() *sdk.Server {
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (caller, error) {
 		r := sdk.RequestFrom(ctx)
 		c := caller{Era: r.Era, Version: r.ProtocolVersion, Client: r.ClientInfo.Name + "/" + r.ClientInfo.Version,
-			Session: r.SessionID, HasHTTP: r.HTTPRequest != nil, Caps: []string{}}
+			Session: r.SessionID, HasHTTP: sdkhttp.HTTPRequest(ctx) != nil, Caps: []string{}}
 		for k := range r.ClientCapabilities {
 			c.Caps = append(c.Caps, k)
 		}
@@ -70,7 +71,7 @@ func callWhoami(t *testing.T, c *sdk.Client) caller {
 // 2025-11-25 session era too, not only in the stateless one) and the
 // authenticated identity.
 func TestRequestFromOverHTTPBothEras(t *testing.T) {
-	h := whoamiServer().HTTPHandler(nil)
+	h := sdkhttp.Handler(whoamiServer(), nil)
 	mw := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := context.WithValue(r.Context(), middlewareKey{}, "set by middleware")
 		ctx = sdk.WithIdentity(ctx, &sdk.Identity{Subject: "alice", Scopes: []string{"books:read"}})

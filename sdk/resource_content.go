@@ -3,7 +3,6 @@ package sdk
 import (
 	"encoding/base64"
 	"encoding/json"
-	"net/http"
 )
 
 // MIME types the SDK picks for a resource when its options give none.
@@ -53,12 +52,6 @@ func fillContents(cs []ResourceContents, uri, mime string) []ResourceContents {
 		cs[i].MimeType = or(cs[i].MimeType, mime)
 	}
 	return cs
-}
-
-// sniff names the type of data as net/http does (application/octet-stream
-// when nothing fits).
-func sniff(data []byte) string {
-	return http.DetectContentType(data)
 }
 
 func or(s, def string) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -132,7 +133,7 @@ var fixtureTransports = []struct {
 		return memClient(t, resourceFixture(), version, opts)
 	}},
 	{"http", func(t *testing.T, version string, opts *sdk.ClientOptions) *sdk.Client {
-		h := resourceFixture().HTTPHandler(nil)
+		h := sdkhttp.Handler(resourceFixture(), nil)
 		ts := httptest.NewServer(h)
 		t.Cleanup(func() { h.Close(); ts.Close() })
 		return connectHTTP(t, ts.URL, version, opts)

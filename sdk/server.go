@@ -65,10 +65,6 @@ type ServerOptions struct {
 	// InputTTL is how long a requestState stays valid (default
 	// DefaultInputTTL).
 	InputTTL time.Duration
-	// HTTP configures the Streamable HTTP handler that Run serves with
-	// --http (default: nil, the defaults): e.g. a shared EventStore for
-	// replicas behind a load balancer.
-	HTTP *HTTPOptions
 }
 
 // Server holds tools and serves them over any number of connections.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 // Graceful drain: when ServeListener's context ends (SIGTERM under Run),
@@ -35,7 +36,7 @@ func TestHTTPDrainFinishesCallsInFlight(t *testing.T) {
 			ctx, stop := context.WithCancel(context.Background())
 			defer stop()
 			served := make(chan error, 1)
-			go func() { served <- s.ServeListener(ctx, ln, nil) }()
+			go func() { served <- sdkhttp.ServeListener(ctx, s, ln, nil) }()
 			c := connectHTTP(t, "http://"+ln.Addr().String()+"/mcp", version, nil)
 
 			type answer struct {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -28,7 +29,7 @@ func newReplicas(t *testing.T, n int) (*replicas, *httptest.Server) {
 	for range n {
 		s := sdk.NewServer("replica", &sdk.ServerOptions{Version: "1.0.0"})
 		sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Description: "Echo."})
-		r.handlers = append(r.handlers, s.HTTPHandler(nil))
+		r.handlers = append(r.handlers, sdkhttp.Handler(s, nil))
 	}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		i := r.current.Load()

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -51,7 +52,7 @@ func httpServer(t *testing.T, block func(ctx context.Context) (string, error)) *
 		sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) { return block(ctx) },
 			&sdk.ToolOptions{Name: "block", Description: "Blocks until cancelled."})
 	}
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	ts := httptest.NewServer(h)
 	// Sessions first: ts.Close waits for every running handler, and a GET
 	// stream or a legacy call only ends with its session (or its client).
@@ -244,7 +245,7 @@ func TestHTTPShutdownWithOpenStream(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- s.ServeListener(ctx, ln, nil) }()
+	go func() { served <- sdkhttp.ServeListener(ctx, s, ln, nil) }()
 	url := "http://" + ln.Addr().String() + "/mcp"
 
 	post := func(session, body string) *http.Response {

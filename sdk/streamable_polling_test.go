@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -29,7 +30,7 @@ func newPollServer(t *testing.T, tool func(ctx context.Context) (string, error),
 	t.Helper()
 	s := sdk.NewServer("poll-test", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) { return tool(ctx) }, quiet("poll"))
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	ps := &pollServer{}
 	var handler http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if id := r.Header.Get(streamable.HeaderLastEventID); r.Method == http.MethodGet && id != "" {

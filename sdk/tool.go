@@ -33,7 +33,7 @@ type ToolOptions struct {
 	InputSchema  json.RawMessage
 	OutputSchema json.RawMessage
 	// Scopes are the OAuth scopes a caller's token needs to call the tool
-	// over HTTP with HTTPOptions.Auth (beyond AuthOptions.Scopes); one
+	// over HTTP with sdkhttp.Options.Auth (beyond AuthOptions.Scopes); one
 	// without them is answered 403 insufficient_scope, so that the client
 	// can step up. stdio and in-memory calls are not authenticated.
 	Scopes []string

@@ -16,6 +16,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 // The mcpdev binary, built once, and a build cache shared by every run.
@@ -219,7 +220,7 @@ func Hi(ctx context.Context, a hiArgs) (string, error) { return "hi " + a.Name, 
 func TestHTTP(t *testing.T) {
 	s := sdk.NewServer("hi", nil)
 	sdk.Tool(s, Hi)
-	srv := httptest.NewServer(s.HTTPHandler(nil))
+	srv := httptest.NewServer(sdkhttp.Handler(s, nil))
 	defer srv.Close()
 	r := mcpdev(t, "call", srv.URL, "hi", "name=http")
 	if r.code != 0 || !strings.Contains(r.stdout, "hi http") {

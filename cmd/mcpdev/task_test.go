@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 const conformance = "examples/conformance"
@@ -150,7 +151,7 @@ func Study(ctx context.Context, a struct {
 func TestCallTaskOverHTTP(t *testing.T) {
 	s := sdk.NewServer("study", nil)
 	sdk.Tool(s, Study, &sdk.ToolOptions{TaskSupport: sdk.TaskRequired})
-	srv := httptest.NewServer(s.HTTPHandler(nil))
+	srv := httptest.NewServer(sdkhttp.Handler(s, nil))
 	defer srv.Close()
 	r := mcpdev(t, "call", srv.URL, "study", "ms=100")
 	if r.code != 0 || !strings.Contains(r.stdout, "studied") || !strings.Contains(r.stderr, ": completed") {

@@ -19,7 +19,7 @@ func inMemory(t *testing.T) *sdk.Client {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
-	c, err := sdk.NewInMemoryClient(ctx, newServer(nil), nil)
+	c, err := sdk.NewInMemoryClient(ctx, newServer(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,13 @@
 // read as resources (bookshop://catalog, bookshop://books/{isbn}).
 //
 //	go run ./examples/bookshop
+//	go run ./examples/bookshop --http :8000   # Streamable HTTP at http://127.0.0.1:8000/mcp
 //
 // Over HTTP, BOOKSHOP_REDIS=HOST:PORT makes replicas share their sessions
 // and SSE events in Redis (see shared.go and examples/deploy).
 //
-// It is built on the sdk package; the tools are plain functions whose
+// It is built on the sdk package (and sdk/sdkhttp, which serves it over
+// Streamable HTTP with --http); the tools are plain functions whose
 // doc comments are their descriptions. mcpdocs_gen.go (go generate) keeps
 // those descriptions in the binary, so it still has them when it runs far
 // from its source.
@@ -22,14 +24,13 @@ import (
 	"os/signal"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 // newServer returns the bookshop server with its three tools, its prompt,
-// the catalog resource and the bookshop://books/{isbn} template; http
-// configures it over HTTP (nil: the defaults).
-func newServer(http *sdk.HTTPOptions) *sdk.Server {
+// the catalog resource and the bookshop://books/{isbn} template.
+func newServer() *sdk.Server {
 	s := sdk.NewServer("Bookshop", &sdk.ServerOptions{
-		HTTP:         http,
 		Version:      "1.0.0",
 		Instructions: "A bookshop catalog: search_books finds books by title or author, get_book fetches one by ISBN or exact title, add_book adds one for this session.",
 	})
@@ -58,7 +59,7 @@ func newServer(http *sdk.HTTPOptions) *sdk.Server {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := newServer(httpOptions()).Run(ctx); err != nil {
+	if err := sdkhttp.Run(ctx, newServer(), httpOptions()); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"os"
 
-	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -18,11 +18,11 @@ const RedisEnv = "BOOKSHOP_REDIS"
 
 // httpOptions are the HTTP options the environment asks for (nil: the
 // defaults, everything in the process).
-func httpOptions() *sdk.HTTPOptions {
+func httpOptions() *sdkhttp.Options {
 	addr := os.Getenv(RedisEnv)
 	if addr == "" {
 		return nil
 	}
 	rdb := redis.NewClient(&redis.Options{Addr: addr})
-	return &sdk.HTTPOptions{EventStore: redisstore.New(rdb, nil)}
+	return &sdkhttp.Options{EventStore: redisstore.New(rdb, nil)}
 }

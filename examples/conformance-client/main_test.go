@@ -11,6 +11,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 // Args is the argument type of the test server's tools.
@@ -40,7 +41,7 @@ func serve(t *testing.T, rec *recorder) string {
 	s := sdk.NewServer("test", nil)
 	sdk.Tool(s, rec.tool("given"), &sdk.ToolOptions{Name: "given", Description: "Called with the context's arguments."})
 	sdk.Tool(s, rec.tool("made_up"), &sdk.ToolOptions{Name: "made_up", Description: "Called with made-up arguments."})
-	srv := httptest.NewServer(s.HTTPHandler(nil))
+	srv := httptest.NewServer(sdkhttp.Handler(s, nil))
 	t.Cleanup(srv.Close)
 	return srv.URL
 }

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 // NoArgs is the argument type of the tools that take none.
@@ -212,7 +213,7 @@ func main() {
 	addAskTools(s)
 	addTasks(s)
 	addResources(s)
-	if err := s.Run(context.Background()); err != nil {
+	if err := sdkhttp.Run(context.Background(), s, nil); err != nil {
 		log.Fatal(err)
 	}
 }

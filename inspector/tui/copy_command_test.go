@@ -19,6 +19,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
 var (
@@ -123,7 +124,7 @@ func Echo(ctx context.Context, a echoArgs) (string, error) {
 func httpEcho(t *testing.T, auth string) string {
 	s := sdk.NewServer("echo", nil)
 	sdk.Tool(s, Echo, &sdk.ToolOptions{Description: "Echo the arguments."})
-	h := s.HTTPHandler(nil)
+	h := sdkhttp.Handler(s, nil)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != auth {
 			w.WriteHeader(http.StatusUnauthorized)

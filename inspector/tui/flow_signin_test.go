@@ -15,6 +15,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -33,7 +34,7 @@ func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
+	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
 		Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 			scopes, ok := as.Scopes(token)
 			if !ok {
@@ -41,8 +42,9 @@ func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 			}
 			return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
 		},
-		Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
+		Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
 	}})
+
 	t.Cleanup(func() { h.Close() })
 	h.Mount(mux, "/mcp")
 	return srv.URL + "/mcp"

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/jwtauth"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/oauth"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -72,11 +73,12 @@ func resourceServer(t *testing.T, p *provider) string {
 	url := srv.URL + "/mcp"
 	s := sdk.NewServer("who", nil)
 	sdk.Tool(s, whoami, &sdk.ToolOptions{Description: "Who is calling."})
-	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
+	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
 		Verify: jwtauth.Verifier(p.Issuer, url, publicKeys(t, p.Issuer), nil),
-		Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{p.Issuer},
+		Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{p.Issuer},
 			ScopesSupported: []string{"openid", "profile", "email"}},
 	}})
+
 	t.Cleanup(func() { h.Close() })
 	h.Mount(mux, "/mcp")
 	return url

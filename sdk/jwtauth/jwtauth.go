@@ -1,9 +1,9 @@
 // Package jwtauth verifies JWT access tokens (RFC 9068) for an sdk server
-// acting as an OAuth 2.1 resource server: sdk.AuthOptions.Verify.
+// acting as an OAuth 2.1 resource server: sdkhttp.AuthOptions.Verify.
 //
 //	verify := jwtauth.Verifier("https://auth.example.com", "https://mcp.example.com/mcp",
 //		map[string]crypto.PublicKey{"key-1": publicKey}, nil)
-//	s.ListenAndServe(ctx, ":8000", &sdk.HTTPOptions{Auth: &sdk.AuthOptions{Verify: verify, …}})
+//	sdkhttp.ListenAndServe(ctx, s, ":8000", &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{Verify: verify, …}})
 //
 // It is a package of its own so that servers that do not use JWTs do not
 // link a JOSE library.
@@ -32,7 +32,7 @@ type Options struct {
 	Leeway time.Duration
 }
 
-// Verifier returns a Verify function for sdk.AuthOptions that accepts a
+// Verifier returns a Verify function for sdkhttp.AuthOptions that accepts a
 // JWT only when it is signed by one of keys (chosen by the token's "kid"
 // header; a token without one is checked against the only key, when
 // there is one), issued by issuer ("iss"), meant for audience ("aud":

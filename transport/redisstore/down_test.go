@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/redisstore"
 	"github.com/redis/go-redis/v9"
@@ -34,7 +35,7 @@ func TestRedisGoneMidStream(t *testing.T) {
 	// 5 dials) each call gives up after about 3 s instead.
 	rdb := redis.NewClient(&redis.Options{Addr: redisSrv.addr, MaxRetries: -1, DialerRetries: 1})
 	t.Cleanup(func() { rdb.Close() })
-	h := s.HTTPHandler(&sdk.HTTPOptions{EventStore: redisstore.New(rdb, nil)})
+	h := sdkhttp.Handler(s, &sdkhttp.Options{EventStore: redisstore.New(rdb, nil)})
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })
 

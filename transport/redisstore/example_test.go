@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -18,7 +19,7 @@ func ExampleNew() {
 	store := redisstore.New(rdb, &redisstore.Options{MaxEvents: 256, TTL: 24 * time.Hour})
 
 	s := sdk.NewServer("Bookshop", nil)
-	err := s.ListenAndServe(context.Background(), ":8000", &sdk.HTTPOptions{EventStore: store})
+	err := sdkhttp.ListenAndServe(context.Background(), s, ":8000", &sdkhttp.Options{EventStore: store})
 	if err != nil {
 		log.Fatal(err)
 	}

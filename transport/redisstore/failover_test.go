@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -58,7 +59,7 @@ func runReplica(redisAddr, name string) {
 	}
 	fmt.Printf("http://%s/mcp\n", ln.Addr())
 	store := redisstore.New(redis.NewClient(&redis.Options{Addr: redisAddr}), nil)
-	if err := s.ServeListener(context.Background(), ln, &sdk.HTTPOptions{EventStore: store}); err != nil {
+	if err := sdkhttp.ServeListener(context.Background(), s, ln, &sdkhttp.Options{EventStore: store}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

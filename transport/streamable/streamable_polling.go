@@ -29,7 +29,7 @@ func resumableVersion(result json.RawMessage) bool {
 	return json.Unmarshal(result, &r) == nil && r.ProtocolVersion >= firstPollingVersion
 }
 
-type streamCloserKey struct{}
+type streamCloserKey = transport.SSECloserKey
 
 // CloseSSEStream ends the HTTP connection that now carries the SSE stream
 // of the request handled with ctx — a tools/call of a legacy-era session
@@ -89,6 +89,9 @@ func (o *responseStream) closeSSE(retry time.Duration) bool {
 	o.st.kick(retry)
 	return true
 }
+
+// CloseSSE is closeSSE (transport.SSECloser: sdk.CloseSSEStream).
+func (o *responseStream) CloseSSE(retry time.Duration) bool { return o.closeSSE(retry) }
 
 // leave is called as the handler returns: from now on nothing touches the
 // response writer.

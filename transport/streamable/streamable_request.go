@@ -3,6 +3,7 @@ package streamable
 import (
 	"bytes"
 	"context"
+	"github.com/mcpdev/mcpdev/transport"
 	"io"
 	"net/http"
 )
@@ -58,7 +59,18 @@ type HTTPCall struct {
 	SessionID string
 }
 
-type httpCallKey struct{}
+type httpCallKey = transport.HTTPCallKey
+
+// CallSessionID is c.SessionID (transport.HTTPCallInfo).
+func (c *HTTPCall) CallSessionID() string { return c.SessionID }
+
+// CallHeader is the request's header (transport.HTTPCallInfo).
+func (c *HTTPCall) CallHeader() map[string][]string {
+	if c.Request == nil {
+		return nil
+	}
+	return c.Request.Header
+}
 
 // HTTPCallFrom returns the HTTP request of the message being handled, or
 // nil when it did not come over HTTP.

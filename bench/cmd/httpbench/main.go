@@ -35,6 +35,7 @@ import (
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -207,7 +208,7 @@ func serveImpl(impl string) {
 	case "mcpdev":
 		s := sdk.NewServer("bench", &sdk.ServerOptions{Version: "1.0.0"})
 		sdk.Tool(s, Echo, &sdk.ToolOptions{Description: "Echo the text."})
-		h = s.HTTPHandler(nil)
+		h = sdkhttp.Handler(s, nil)
 	case "mcp-go":
 		s := mcpgoserver.NewMCPServer("bench", "1.0.0")
 		s.AddTool(mcpgo.NewTool("echo", mcpgo.WithDescription("Echo the text."), mcpgo.WithString("text", mcpgo.Required())),

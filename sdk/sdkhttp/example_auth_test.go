@@ -1,4 +1,4 @@
-package sdk_test
+package sdkhttp_test
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/jwtauth"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
@@ -38,11 +39,12 @@ func ExampleAuthOptions() {
 	ts := httptest.NewServer(mux)
 	defer ts.Close()
 	resource := ts.URL + "/mcp" // the audience tokens must name
-	h := s.HTTPHandler(&sdk.HTTPOptions{Auth: &sdk.AuthOptions{
+	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
 		Verify:   jwtauth.Verifier(issuer, resource, map[string]crypto.PublicKey{"key-1": &key.PublicKey}, nil),
 		Scopes:   []string{"books:read"},
-		Metadata: sdk.ProtectedResourceMetadata{AuthorizationServers: []string{issuer}},
+		Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{issuer}},
 	}})
+
 	defer h.Close()
 	h.Mount(mux, "/mcp") // also serves /.well-known/oauth-protected-resource[/mcp]
 

@@ -1,4 +1,4 @@
-package sdk_test
+package sdkhttp_test
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
-// Run with --http serves with ServerOptions.HTTP: here a body limit the
-// defaults would not apply.
-func TestRunHTTPUsesServerOptions(t *testing.T) {
-	s := sdk.NewServer("run-http", &sdk.ServerOptions{Stderr: io.Discard, HTTP: &sdk.HTTPOptions{MaxBodySize: 64}})
+// Run with --http serves with the Options it is given: here a body limit
+// the defaults would not apply.
+func TestRunHTTPUsesOptions(t *testing.T) {
+	s := sdk.NewServer("run-http", &sdk.ServerOptions{Stderr: io.Discard})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +25,7 @@ func TestRunHTTPUsesServerOptions(t *testing.T) {
 	ln.Close() // RunArgs listens on it again
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- s.RunArgs(ctx, []string{"--http", addr}) }()
+	go func() { served <- sdkhttp.RunArgs(ctx, s, []string{"--http", addr}, &sdkhttp.Options{MaxBodySize: 64}) }()
 	defer func() {
 		stop()
 		if err := <-served; err != nil {
