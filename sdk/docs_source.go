@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,12 +15,15 @@ import (
 // function of the package seen in debug info, or else the package's place
 // under the root of its module (found by walking up from any directory seen
 // to its go.mod). So the docs of a package whose types a tool uses are found
-// whether or not a function of it was ever registered.
+// whether or not a function of it was ever registered. The walks up wait
+// until a package without a directory seen is looked up: a server whose
+// tools and types live in one package reads no go.mod at start-up.
 type sourceDirs struct {
-	dirs    map[string]string // import path → directory seen
-	modules map[string]string // module path → root directory
-	walked  map[string]bool   // directories already walked up from
-	tests   bool              // code of a _test.go file was seen: this is a test binary
+	dirs     map[string]string // import path → directory seen
+	modules  map[string]string // module path → root directory
+	walked   map[string]bool   // directories already walked up from
+	unwalked []string          // directories seen, in order, not yet walked up from
+	tests    bool              // code of a _test.go file was seen: this is a test binary
 }
 
 func newSourceDirs() sourceDirs {
@@ -41,7 +45,18 @@ func (s *sourceDirs) note(importPath, file string) {
 	if _, ok := s.dirs[importPath]; !ok {
 		s.dirs[importPath] = dir
 	}
-	s.findModule(dir)
+	if !s.walked[dir] && !slices.Contains(s.unwalked, dir) {
+		s.unwalked = append(s.unwalked, dir)
+	}
+}
+
+// findModules walks up from the directories seen so far, in the order
+// they were seen (the first root of a module path wins).
+func (s *sourceDirs) findModules() {
+	for _, dir := range s.unwalked {
+		s.findModule(dir)
+	}
+	s.unwalked = nil
 }
 
 // findModule walks up from dir to the nearest go.mod and records its module.
@@ -108,6 +123,7 @@ func (s *sourceDirs) lookup(importPath string) (string, bool) {
 	if d, ok := s.dirs[importPath]; ok {
 		return d, true
 	}
+	s.findModules()
 	best := ""
 	for mod := range s.modules {
 		if (importPath == mod || strings.HasPrefix(importPath, mod+"/")) && len(mod) > len(best) {
