@@ -5,7 +5,8 @@
 # gracefully (SIGTERM: it drains) and restarted, while the load runs.
 # Prints a table per protocol era — calls/s, p50/p99, failed calls,
 # sessions renewed after a 404 — and compares throughput: 2 replicas
-# through the proxy vs 1 replica without it. Last, the session era again
+# through the proxy vs 1 replica without it, with the CPU time per call of
+# every process (generator, replicas, HAProxy). Last, the session era again
 # with the replicas sharing a Redis store (BOOKSHOP_REDIS, when
 # redis-server is installed): a replica takes over the sessions of the one
 # that died, and no session has to be renewed.
@@ -23,7 +24,7 @@ cd "$(dirname "$0")/../.."
 
 DURATION=${DURATION:-20}  # seconds of load per era
 COMPARE=${COMPARE:-5}     # seconds per throughput measurement
-ROUNDS=${ROUNDS:-3}       # interleaved direct/proxy rounds; the median ratio counts
+ROUNDS=${ROUNDS:-5}       # interleaved direct/proxy rounds; the median ratio counts
 CLIENTS=${CLIENTS:-32}
 MIN_RATIO=${MIN_RATIO:-0.8}
 ISBN=9780141439518 # Pride and Prejudice: every call is get_book of it
@@ -184,27 +185,50 @@ cpu() {
 	for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat"))); done
 	echo "$t"
 }
-# measure URL PID...: calls/s of COMPARE seconds of load on URL, and the
-# CPU time the PIDs spent per call (µs).
+# measure URL PID...: calls/s of COMPARE seconds of load on URL, then the
+# CPU time per call (µs) of the load generator and of each PID.
 measure() {
-	local url=$1 c0 calls
+	local url=$1 p gen calls out
 	shift
-	c0=$(cpu "$@")
-	load stateless "$COMPARE" "$url" || { cat "$work/stateless.out" >&2; die "httpbench failed ($url)"; }
+	local -a c0=()
+	for p in "$@"; do c0+=("$(cpu "$p")"); done
+	# bash's time keyword gives the generator's user and system seconds.
+	gen=$( { TIMEFORMAT='%U %S'; time load stateless "$COMPARE" "$url"; } 2>&1) ||
+		{ cat "$work/stateless.out" >&2; die "httpbench failed ($url)"; }
 	calls=$(result "$work/stateless.out" calls)
-	echo "$(result "$work/stateless.out" rate) $(awk -v t=$(($(cpu "$@") - c0)) -v hz="$(getconf CLK_TCK)" -v n="$calls" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }')"
+	out="$(result "$work/stateless.out" rate) $(awk -v g="$gen" -v n="$calls" 'BEGIN { split(g, t, " "); printf "%.0f", (t[1] + t[2]) * 1e6 / n }')"
+	for p in "$@"; do
+		out+=" $(awk -v t=$(($(cpu "$p") - c0[0])) -v n="$calls" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }')"
+		c0=("${c0[@]:1}")
+	done
+	echo "$out"
 }
 
+# cores_used RATE USPERCALL: the CPU a run used, in cores.
+cores_used() { awk -v r="$1" -v u="$2" 'BEGIN { printf "%.2f", r * u / 1e6 }'; }
+
 start_replica solo
-say "throughput: $ROUNDS rounds of ${COMPARE}s, 1 replica direct vs 2 replicas via the proxy (stateless)"
+direct_url=http://127.0.0.1:$SOLO_PORT/mcp proxy_url=http://127.0.0.1:$PROXY_PORT/mcp
+# Warm-up: the solo replica has just started (the two behind the proxy
+# have served the eras), so both get an untimed run first.
+COMPARE=2 measure "$direct_url" >/dev/null
+COMPARE=2 measure "$proxy_url" >/dev/null
+say "throughput: $ROUNDS interleaved rounds of ${COMPARE}s, 1 replica direct vs 2 replicas via the proxy (stateless)"
 rounds=()
 for r in $(seq "$ROUNDS"); do
-	read -r direct dcpu < <(measure "http://127.0.0.1:$SOLO_PORT/mcp" "${pid[solo]}")
-	read -r proxied pcpu < <(measure "http://127.0.0.1:$PROXY_PORT/mcp" "${pid[proxy]}" "${pid[r1]}" "${pid[r2]}")
-	rounds+=("$(awk -v a="$proxied" -v b="$direct" 'BEGIN { printf "%.2f", a / b }') $direct $proxied $dcpu $pcpu")
-	say "  round $r: direct $direct calls/s (server CPU ${dcpu} µs/call), proxy $proxied calls/s (HAProxy + replicas CPU ${pcpu} µs/call)"
+	read -r direct dgen dsrv < <(measure "$direct_url" "${pid[solo]}")
+	read -r proxied pgen phap pr1 pr2 < <(measure "$proxy_url" "${pid[proxy]}" "${pid[r1]}" "${pid[r2]}")
+	# The CPU ratio: direct CPU per call over proxied, everything on the
+	# machine counted (the generator too). When the direct run keeps both
+	# cores busy, the proxied run's throughput ratio cannot exceed it.
+	cpuratio=$(awk -v d=$((dgen + dsrv)) -v p=$((pgen + phap + pr1 + pr2)) 'BEGIN { printf "%.2f", d / p }')
+	rounds+=("$(awk -v a="$proxied" -v b="$direct" 'BEGIN { printf "%.2f", a / b }') $direct $proxied $dgen $dsrv $pgen $phap $((pr1 + pr2)) $cpuratio")
+	# cores_used: how much CPU the run got (calls/s x CPU per call). On a
+	# shared machine the scheduler may give the two runs unequal shares;
+	# throughput ratio = CPU ratio x the quotient of their cores.
+	say "  round $r: direct $direct calls/s (CPU µs/call: generator $dgen, replica $dsrv; $(cores_used "$direct" $((dgen + dsrv))) cores); via the proxy $proxied calls/s (generator $pgen, HAProxy $phap, replicas $((pr1 + pr2)); $(cores_used "$proxied" $((pgen + phap + pr1 + pr2))) cores); CPU ratio $cpuratio; load $(cut -d' ' -f1 /proc/loadavg)"
 done
-read -r ratio direct proxied dcpu pcpu < <(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(((ROUNDS + 1) / 2))p")
+read -r ratio direct proxied dgen dsrv pgen phap prep cpuratio < <(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(((ROUNDS + 1) / 2))p")
 
 # The session era again, the replicas sharing a Redis store.
 redis=no
@@ -245,7 +269,8 @@ row sessions-redis "2025-06-18, Redis store"
 echo "* session era: sessions re-initialized after a 404 (their replica was gone); the call that met the 404 was sent again."
 [ "$redis" = no ] || echo "  With the Redis store the replica that answers takes the session over: no 404, nothing to renew."
 echo "throughput (stateless, median of $ROUNDS x ${COMPARE}s): 1 replica direct $direct calls/s, 2 replicas via HAProxy $proxied calls/s: ratio $ratio (gate >= $MIN_RATIO)"
-echo "CPU per call in that round: direct ${dcpu} µs (the replica), via the proxy ${pcpu} µs (HAProxy and both replicas)"
+echo "CPU per call in that round (µs): direct: generator $dgen + replica $dsrv = $((dgen + dsrv)) on $(cores_used "$direct" $((dgen + dsrv))) cores; via the proxy: generator $pgen + HAProxy $phap + replicas $prep = $((pgen + phap + prep)) on $(cores_used "$proxied" $((pgen + phap + prep))) cores"
+echo "CPU ratio $cpuratio: with the same cores for both runs (every core busy, nothing else running), the throughput ratio cannot exceed it"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 
 lost=$(result "$work/stateless.txt" failed)
