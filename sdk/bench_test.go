@@ -311,7 +311,7 @@ func BenchmarkServeStreamParallel32(b *testing.B) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(context.Background(), transport.NewStream(inR, outW, nil)) }()
-	p := &benchProc{stdin: inW, out: bufio.NewReaderSize(outR, 64<<10)}
+	p := &benchProc{stdin: inW, out: bufio.NewReaderSize(outR, 64<<10), work: benchToolCall}
 	p.handshake(b)
 	b.ReportAllocs()
 	b.ResetTimer()
