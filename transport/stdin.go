@@ -9,11 +9,13 @@ import (
 // A read of standard input cannot be interrupted: os.Stdin is a blocking
 // descriptor (pipe, terminal, file, /dev/null alike), so SetReadDeadline
 // fails with os.ErrNoDeadline, and making it non-blocking would change the
-// open file shared with the parent process. Instead one goroutine per file
-// reads for the life of the process and hands what it read to whichever
-// reader asks. A closed reader stops waiting at once; the goroutine stays
-// blocked in its read, and what it reads next is kept for the next reader
-// (a later NewStdio), not lost.
+// open file shared with the parent process. On Unix a reader waits in
+// poll(2) for the file or for its own wake-up pipe (stdin_unix.go). Where
+// that is not available, one goroutine per file reads for the life of the
+// process and hands what it read to whichever reader asks (the pump
+// below). A closed reader stops waiting at once; with the pump the
+// goroutine stays blocked in its read, and what it reads next is kept for
+// the next reader (a later NewStdio), not lost.
 
 // filePump is the reading goroutine of one file.
 type filePump struct {
@@ -69,9 +71,10 @@ type pumpReader struct {
 	closeOnce sync.Once
 }
 
-// newFileReader returns a reader of f whose Close interrupts a Read that
-// is waiting for input (Read then returns ErrClosed).
-func newFileReader(f *os.File) *pumpReader {
+// newPumpReader returns a reader of f, through f's pump, whose Close
+// interrupts a Read that is waiting for input (Read then returns
+// ErrClosed).
+func newPumpReader(f *os.File) *pumpReader {
 	return &pumpReader{p: pumpFor(f), done: make(chan struct{})}
 }
 

@@ -9,14 +9,35 @@ import (
 	"testing/iotest"
 )
 
+// fileReaders are the ways of reading a file whose reads Close ends: the
+// platform's (on Unix, poll on the caller's goroutine) and the pump (the
+// fallback, and the only one elsewhere).
+var fileReaders = []struct {
+	name string
+	open func(*os.File) io.ReadCloser
+}{
+	{"platform", newFileReader},
+	{"pump", func(f *os.File) io.ReadCloser { return newPumpReader(f) }},
+}
+
 // A reader of a file stops waiting when closed; what the file yields next
 // goes to the next reader, not to the abandoned read; the end of the file
-// reaches every reader.
+// reaches every reader. os.Pipe's ends are non-blocking (the runtime's
+// poller reads them); on Unix the test runs again on a blocking pipe, as
+// a real standard input is (stdin_unix_test.go).
 func TestFileReaderClose(t *testing.T) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
+	for _, fr := range fileReaders {
+		t.Run(fr.name, func(t *testing.T) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			testFileReaderClose(t, pr, pw, fr.open)
+		})
 	}
+}
+
+func testFileReaderClose(t *testing.T, pr, pw *os.File, newFileReader func(*os.File) io.ReadCloser) {
 	defer pr.Close()
 	defer pw.Close()
 

@@ -21,8 +21,10 @@ type StdioOptions struct {
 //
 // Close interrupts a Read waiting for stdin (it returns ErrClosed), so a
 // server stops when its context is cancelled even though the client keeps
-// stdin open. Close leaves stdin itself open: a goroutine of the process
-// stays blocked reading it, and keeps what it reads for a later NewStdio.
+// stdin open. Close leaves stdin itself open, and what arrives on it after
+// Close goes to a later NewStdio (on Unix it stays unread in stdin; on
+// other systems a goroutine of the process stays blocked reading it and
+// keeps what it reads).
 func NewStdio(opts *StdioOptions) Conn {
 	var o StdioOptions
 	if opts != nil {
