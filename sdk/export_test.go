@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"context"
+	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -16,4 +17,13 @@ func (s *Server) NewSession(notify func(*transport.Message) error) *Session {
 
 func (s *Server) HandleStateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	return s.handleStateless(ctx, m, emit)
+}
+
+// SetHandOffAfter sets how long a call runs on the reading goroutine
+// before reading is handed on, for the connections Serve starts next; the
+// returned function restores it.
+func SetHandOffAfter(d time.Duration) (restore func()) {
+	was := handOffAfter
+	handOffAfter = d
+	return func() { handOffAfter = was }
 }

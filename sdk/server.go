@@ -149,19 +149,23 @@ func (s *Server) tool(name string) *registeredTool {
 // every request already received and returns nil) or ctx is cancelled
 // (in-flight calls see their contexts cancelled).
 //
-// Messages are read by one goroutine at a time. Everything but a tool call
-// is answered in order by the reader; a tool call is answered by the
-// goroutine that read it, which first hands reading on to another (an idle
-// worker of this connection, or a new goroutine). So every call runs on its
-// own goroutine, a slow tool never blocks the connection, and a quick call
-// is answered without waiting for another thread to wake up.
+// Messages are read by one goroutine at a time. Everything but a call of
+// the author's code is answered in order by the reader; such a call (a
+// tool, a prompt, a resource, a completion) is answered by the goroutine
+// that read it. A quick call is answered as the reader's next step, as a
+// hand-written loop would answer it, with no other thread woken; a call
+// still running after handOffAfter (or following a slow one) hands reading
+// on to another goroutine (an idle worker of this connection, or a new
+// one), so a slow tool never blocks the connection for longer than that.
 func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	traceServe()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func())}
+	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func()),
+		handOffAfter: handOffAfter, wake: make(chan struct{}, 1)}
 	l.ss = s.newSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
 	defer l.ss.Close()
+	go l.watch()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	l.wg.Add(1)
@@ -183,14 +187,22 @@ type serveLoop struct {
 	quit chan struct{}  // closed when Serve returns
 	idle atomic.Int32   // workers waiting in tasks
 	task chan func()    // unbuffered: a send succeeds only to an idle worker
+
+	// A call answered by the reader, and its watchdog (serve_inline.go).
+	handOffAfter time.Duration // the watchdog's tick
+	owed         atomic.Bool   // a call runs on the reader, which has not handed reading on
+	calls        atomic.Uint64 // calls answered by the reader so far
+	watching     atomic.Bool   // the watchdog ticks (it is not parked)
+	wake         chan struct{} // wakes a parked watchdog
+	slow         atomic.Bool   // the last call took handOffAfter or more
 }
 
 // maxIdleWorkers bounds the goroutines a connection keeps parked for reuse
 // (their stacks have already grown to what decoding and validation need).
 const maxIdleWorkers = 64
 
-// read reads and answers messages until the connection ends or a tool call
-// arrives; then it hands reading on and answers the call itself.
+// read reads and answers messages until the connection ends, or until it
+// hands reading on to answer a call of the author's code.
 func (l *serveLoop) read() {
 	defer l.wg.Done()
 	for {
@@ -215,33 +227,34 @@ func (l *serveLoop) read() {
 			}
 			continue
 		}
-		l.wg.Add(1)
-		l.spawn(l.read)
-		if resp := l.ss.Handle(l.ctx, m); resp != nil {
-			if l.ctx.Err() != nil {
-				// Shutting down: the call was cancelled and the connection
-				// is closing; whether an answer still slipped out used to
-				// depend on that race.
-				return
-			}
-			if err := l.conn.Write(l.ctx, resp); err != nil && l.ctx.Err() == nil {
-				fmt.Fprintf(l.srv.opts.Stderr, "sdk: write response: %v\n", err)
-			}
+		if lasts(m.Method) || l.slow.Load() {
+			l.wg.Add(1)
+			l.spawn(l.read)
+			l.answer(m)
+			return
 		}
-		return
+		if !l.answerInline(m) {
+			return // another goroutine reads now
+		}
 	}
 }
 
 // runsAuthorCode reports whether a request runs a function of the
 // server's author (a tool, a prompt, a completion, a resource), which may
-// be slow, or lasts (a subscriptions/listen stream).
+// be slow, or lasts (lasts).
 func runsAuthorCode(method string) bool {
 	switch method {
-	case "tools/call", "prompts/get", "completion/complete", "resources/read", "subscriptions/listen",
-		"tasks/result": // waits for the task
+	case "tools/call", "prompts/get", "completion/complete", "resources/read":
 		return true
 	}
-	return false
+	return lasts(method)
+}
+
+// lasts reports whether a request is answered only when something else
+// happens: a subscriptions/listen stream, a tasks/result waiting for its
+// task. The reader hands reading on before it answers one.
+func lasts(method string) bool {
+	return method == "subscriptions/listen" || method == "tasks/result"
 }
 
 // spawn runs f on an idle worker, or on a new one.
