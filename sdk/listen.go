@@ -142,7 +142,7 @@ func (s *Server) honoured(f SubscriptionFilter) SubscriptionFilter {
 	if caps.Resources != nil {
 		out.ResourcesListChanged = f.ResourcesListChanged
 		for _, uri := range f.ResourceSubscriptions {
-			if read, _ := s.findResource(uri); read != nil && !slices.Contains(out.ResourceSubscriptions, uri) {
+			if found, _ := s.findResource(uri); found.ok() && !slices.Contains(out.ResourceSubscriptions, uri) {
 				out.ResourceSubscriptions = append(out.ResourceSubscriptions, uri)
 			}
 		}

@@ -133,14 +133,14 @@ func (s *Server) readResource(ctx context.Context, raw json.RawMessage, modern b
 	if err != nil {
 		return nil, err
 	}
-	read, ttl := s.findResource(uri)
-	if read == nil && len(uri) > maxTemplateURI {
+	found, ttl := s.findResource(uri)
+	if !found.ok() && len(uri) > maxTemplateURI {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: uri is %d bytes long; resource templates match URIs of at most %d bytes", len(uri), maxTemplateURI)
 	}
-	if read == nil {
+	if !found.ok() {
 		return nil, resourceNotFound(uri, modern)
 	}
-	contents, err := read(ctx)
+	contents, err := found.read(ctx, uri)
 	if err != nil {
 		return nil, readError(uri, err, modern)
 	}
@@ -169,23 +169,40 @@ func uriParam(raw json.RawMessage) (string, error) {
 // uriMembers are ReadResourceParams' members, read by uriParam's fast path.
 var uriMembers = []string{"uri"}
 
-// findResource returns how to read uri (nil: nothing serves it) and the
-// TTL hint of what serves it.
-func (s *Server) findResource(uri string) (func(context.Context) ([]ResourceContents, error), time.Duration) {
+// foundResource is what serves a URI: a fixed resource, or a template
+// and the variables the URI binds (a value: no allocation).
+type foundResource struct {
+	fixed *registeredResource
+	tmpl  *registeredTemplate
+	vars  templateVars
+}
+
+func (f foundResource) ok() bool { return f.fixed != nil || f.tmpl != nil }
+
+func (f foundResource) read(ctx context.Context, uri string) ([]ResourceContents, error) {
+	if f.fixed != nil {
+		return f.fixed.read(ctx, uri)
+	}
+	return f.tmpl.read(ctx, uri, f.vars)
+}
+
+// findResource returns what serves uri (ok false: nothing) and its TTL
+// hint.
+func (s *Server) findResource(uri string) (foundResource, time.Duration) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if r := s.res.fixed.get(uri); r != nil {
-		return func(ctx context.Context) ([]ResourceContents, error) { return r.read(ctx, uri) }, r.ttl
+		return foundResource{fixed: r}, r.ttl
 	}
 	if len(uri) > maxTemplateURI {
-		return nil, 0
+		return foundResource{}, 0
 	}
 	for _, t := range s.res.templates.list {
 		if vars, ok := t.match(uri); ok {
-			return func(ctx context.Context) ([]ResourceContents, error) { return t.read(ctx, uri, vars) }, t.ttl
+			return foundResource{tmpl: t, vars: vars}, t.ttl
 		}
 	}
-	return nil, 0
+	return foundResource{}, 0
 }
 
 // maxTemplateURI bounds the URIs matched against templates: a longer one

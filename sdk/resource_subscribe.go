@@ -32,7 +32,7 @@ func (ss *serverSession) subscribe(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if read, _ := ss.srv.findResource(uri); read == nil {
+	if found, _ := ss.srv.findResource(uri); !found.ok() {
 		return nil, resourceNotFound(uri, false)
 	}
 	ss.mu.Lock()

@@ -15,13 +15,15 @@ import (
 
 // registeredTemplate is a resource template ready to serve.
 type registeredTemplate struct {
-	info    ResourceTemplateInfo
-	tmpl    *uritemplate.Template
-	fast    *fastMatch // nil: every match goes to the library
-	args    *argSchema // the argument struct's schema, for the variables' types
-	read    func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error)
-	ttl     time.Duration
-	replace bool
+	info ResourceTemplateInfo
+	tmpl *uritemplate.Template
+	fast *fastMatch // nil: every match goes to the library
+	// fastLists: the fast matcher's variables of array type, in its order.
+	fastLists []bool
+	args      *argSchema // the argument struct's schema, for the variables' types
+	read      func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error)
+	ttl       time.Duration
+	replace   bool
 	// complete says how each variable completes (completion/complete).
 	complete map[string]argCompletion
 }
@@ -81,8 +83,12 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if err != nil {
 		return nil, fmt.Errorf("sdk: resource template %s (%s): %w", name, uriTemplate, err)
 	}
-	read := func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error) {
-		args, vs, err := in.decodeValue(vars.decoded(), vars.json)
+	t := &registeredTemplate{tmpl: tmpl, fast: newFastMatch(tmpl), args: in.args, ttl: o.TTL, replace: o.Replace, complete: complete}
+	t.fastLists = t.listVars()
+	t.read = func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error) {
+		// vars is prepared in place (decoded): what the client sent is
+		// uri's match again.
+		args, vs, err := in.decodeValue(vars.decoded(), func() json.RawMessage { sent, _ := t.match(uri); return sent.json() })
 		if err != nil {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 		}
@@ -95,10 +101,21 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 		}
 		return resourceContents(uri, o.MimeType, out)
 	}
-	info := ResourceTemplateInfo{URITemplate: uriTemplate, Name: name, Title: o.Title, Description: desc,
+	t.info = ResourceTemplateInfo{URITemplate: uriTemplate, Name: name, Title: o.Title, Description: desc,
 		MimeType: o.MimeType, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
-	return &ResourceTemplateDef{t: &registeredTemplate{info: info, tmpl: tmpl, fast: newFastMatch(tmpl), args: in.args, read: read, ttl: o.TTL, replace: o.Replace,
-		complete: complete}}, nil
+	return &ResourceTemplateDef{t: t}, nil
+}
+
+// listVars says which of the fast matcher's variables are of array type.
+func (t *registeredTemplate) listVars() []bool {
+	if t.fast == nil {
+		return nil
+	}
+	lists := make([]bool, len(t.fast.names))
+	for i, name := range t.fast.names {
+		lists[i] = t.varType(name) == "array"
+	}
+	return lists
 }
 
 // checkTemplateVars refuses a template whose variables and argument
@@ -144,18 +161,18 @@ func (t *registeredTemplate) match(uri string) (templateVars, bool) {
 	return args, true
 }
 
-// bindStrings is match for fastMatch's answer: one string per variable
-// (nil: uri does not fit).
-func (t *registeredTemplate) bindStrings(vals map[string]string) (templateVars, bool) {
+// bindStrings is match for fastMatch's answer: one string per variable,
+// in the order of t.fast.names (nil: uri does not fit).
+func (t *registeredTemplate) bindStrings(vals []string) (templateVars, bool) {
 	if vals == nil {
 		return nil, false
 	}
 	args := make(templateVars, len(vals))
-	for name, v := range vals {
-		if t.varType(name) == "array" {
-			args[name] = []string{v}
+	for i, name := range t.fast.names {
+		if t.fastLists[i] {
+			args[name] = []string{vals[i]}
 		} else {
-			args[name] = v
+			args[name] = vals[i]
 		}
 	}
 	return args, true

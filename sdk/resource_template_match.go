@@ -62,15 +62,15 @@ func newFastMatch(t *uritemplate.Template) *fastMatch {
 	return f
 }
 
-// match binds uri's variables; sure is false when the library must decide.
-func (f *fastMatch) match(uri string) (vals map[string]string, sure bool) {
+// match binds uri's variables: their values in the order of f.names (nil:
+// uri does not fit); sure is false when the library must decide.
+func (f *fastMatch) match(uri string) (vals []string, sure bool) {
 	m := f.rx.FindStringSubmatch(uri)
 	if m == nil {
 		return nil, true
 	}
-	vals = make(map[string]string, len(f.names))
-	for i, name := range f.names {
-		v := m[i+1]
+	vals = m[1:]
+	for i, v := range vals {
 		if v == "" || (!f.reserved[i] && strings.IndexByte(v, ',') >= 0) {
 			return nil, false
 		}
@@ -78,7 +78,7 @@ func (f *fastMatch) match(uri string) (vals map[string]string, sure bool) {
 		if err != nil {
 			return nil, false
 		}
-		vals[name] = dec
+		vals[i] = dec
 	}
 	return vals, true
 }

@@ -49,9 +49,16 @@ func FuzzTemplateFastMatch(f *testing.F) {
 		if fm == nil {
 			t.Fatalf("%s: no fast matcher", tm.Raw())
 		}
-		got, sure := fm.match(uri)
+		vals, sure := fm.match(uri)
 		if !sure {
 			return
+		}
+		var got map[string]string
+		if vals != nil {
+			got = map[string]string{}
+			for i, name := range fm.names {
+				got[name] = vals[i]
+			}
 		}
 		want := libraryMatch(tm, uri)
 		if (got == nil) != (want == nil) || len(got) != len(want) {

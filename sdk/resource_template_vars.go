@@ -17,12 +17,16 @@ func (tv templateVars) json() json.RawMessage {
 	return raw
 }
 
-// decoded is the variables as decodeArgs decodes json(): a fresh
+// decoded is the variables as decodeArgs decodes json(): a
 // map[string]any of strings and []any of strings, without the round
-// trip. A value that is not valid UTF-8 (a percent-escape of a lone
-// byte) takes the round trip, which replaces such bytes as
-// encoding/json does.
+// trip; tv itself when it holds only strings (then it is handed over:
+// the caller prepares it in place). A value that is not valid UTF-8 (a
+// percent-escape of a lone byte) takes the round trip, which replaces
+// such bytes as encoding/json does.
 func (tv templateVars) decoded() any {
+	if tv.plain() {
+		return map[string]any(tv)
+	}
 	out := make(map[string]any, len(tv))
 	for name, v := range tv {
 		switch x := v.(type) {
@@ -43,6 +47,16 @@ func (tv templateVars) decoded() any {
 		}
 	}
 	return out
+}
+
+// plain reports whether every value is a string of valid UTF-8.
+func (tv templateVars) plain() bool {
+	for _, v := range tv {
+		if s, ok := v.(string); !ok || !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 func (tv templateVars) roundTrip() any {
