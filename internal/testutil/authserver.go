@@ -15,8 +15,10 @@ import (
 	"time"
 )
 
-// TokenPrefix starts every access and refresh token AuthServer issues, so
-// that a test can check none leaked into an error or a log.
+// TokenPrefix starts every access and refresh token and every
+// authorization code AuthServer issues (and should start the client
+// secrets a test gives it), so that a test can check none leaked into an
+// error, a log or a screen.
 const TokenPrefix = "secret-token-"
 
 // AuthServer is an OAuth 2.1 authorization server for tests, on
@@ -52,6 +54,8 @@ type AuthServer struct {
 	tokens    map[string][]string // access token → scopes
 	expiry    map[string]time.Time
 	refresh   map[string][]string // refresh token → scopes
+	codes     map[string][]string // authorization code → scopes
+	issued    []string            // every token and code handed out
 	n         int
 	// Requests counts the requests per endpoint path.
 	Requests map[string]int
@@ -71,7 +75,7 @@ func NewAuthServer(t testing.TB) *AuthServer {
 // StartAuthServer starts an AuthServer and returns it with the function
 // that stops it (for Example functions, which have no testing.TB).
 func StartAuthServer() (*AuthServer, func()) {
-	a := &AuthServer{tokens: map[string][]string{}, expiry: map[string]time.Time{}, refresh: map[string][]string{}, Requests: map[string]int{}}
+	a := &AuthServer{tokens: map[string][]string{}, expiry: map[string]time.Time{}, refresh: map[string][]string{}, codes: map[string][]string{}, Requests: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/.well-known/oauth-authorization-server", a.metadata)
 	mux.HandleFunc("/authorize", a.authorize)
@@ -123,6 +127,30 @@ func (a *AuthServer) Count(path string) int {
 	return a.Requests[path]
 }
 
+// Secrets are every secret of the sign-ins so far: the tokens and codes
+// issued, the client secret, and what clients sent as secrets (code
+// verifiers, client secrets, Authorization credentials), for a test that
+// checks none of them is shown anywhere.
+func (a *AuthServer) Secrets() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := append([]string(nil), a.issued...)
+	if a.Secret != "" {
+		out = append(out, a.Secret)
+	}
+	for _, r := range a.TokenRequests {
+		for _, k := range []string{"code_verifier", "client_secret", "client_assertion"} {
+			if v := r.Get(k); v != "" {
+				out = append(out, v)
+			}
+		}
+		if _, cred, ok := strings.Cut(r.Get("Authorization"), " "); ok && cred != "" {
+			out = append(out, cred)
+		}
+	}
+	return out
+}
+
 func (a *AuthServer) metadata(w http.ResponseWriter, _ *http.Request) {
 	issuer := a.URL
 	if a.MetadataIssuer != "" {
@@ -156,8 +184,14 @@ func (a *AuthServer) authorize(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad redirect_uri", http.StatusBadRequest)
 		return
 	}
+	a.mu.Lock()
+	a.n++
+	code := fmt.Sprintf("%scode-%d", TokenPrefix, a.n)
+	a.codes[code] = strings.Fields(q.Get("scope"))
+	a.issued = append(a.issued, code)
+	a.mu.Unlock()
 	v := back.Query()
-	v.Set("code", "code-"+q.Get("scope"))
+	v.Set("code", code)
 	v.Set("state", q.Get("state"))
 	if a.WrongState {
 		v.Set("state", "forged")
@@ -195,7 +229,12 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant", "error_description": "PKCE verifier mismatch"})
 			return
 		}
-		scopes = strings.Fields(strings.TrimPrefix(form.Get("code"), "code-"))
+		s, ok := a.codes[form.Get("code")]
+		if !ok {
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_grant", "error_description": "unknown code"})
+			return
+		}
+		scopes = s
 	case "refresh_token":
 		s, ok := a.refresh[form.Get("refresh_token")]
 		if !ok {
@@ -216,6 +255,7 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 		lifetime = time.Hour
 	}
 	a.tokens[access], a.refresh[refresh] = scopes, scopes
+	a.issued = append(a.issued, access, refresh)
 	a.expiry[access] = time.Now().Add(lifetime)
 	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": int(lifetime.Seconds()),
 		"refresh_token": refresh, "scope": strings.Join(scopes, " ")})

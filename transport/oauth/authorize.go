@@ -37,7 +37,7 @@ func (t *Transport) authorizationCode(ctx context.Context, d *discovery, l *loop
 	if err := d.checkCallback(cb, state); err != nil {
 		return nil, err
 	}
-	tok, err := cfg.Exchange(t.tokenContext(ctx), cb.code, oauth2.VerifierOption(verifier), resource)
+	tok, err := cfg.Exchange(t.tokenContext(withKind(ctx, KindToken)), cb.code, oauth2.VerifierOption(verifier), resource)
 	if err != nil {
 		return nil, tokenError(err)
 	}

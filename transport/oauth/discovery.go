@@ -95,7 +95,7 @@ func (t *Transport) resourceMetadata(ctx context.Context, server *url.URL, ch Ch
 	}
 	for _, u := range candidates {
 		var prm streamable.ProtectedResourceMetadata
-		err := t.getJSON(ctx, u, &prm)
+		err := t.getJSON(ctx, KindResourceMetadata, u, &prm)
 		if errors.Is(err, errNotFound) {
 			continue
 		}
@@ -130,7 +130,7 @@ func (t *Transport) serverMetadata(ctx context.Context, issuer string, originOnl
 	}
 	for _, c := range candidates {
 		var m ServerMetadata
-		err := t.getJSON(ctx, c, &m)
+		err := t.getJSON(ctx, KindServerMetadata, c, &m)
 		if errors.Is(err, errNotFound) {
 			continue
 		}
@@ -186,10 +186,10 @@ func isHTTP(s string) bool {
 	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
 }
 
-// getJSON GETs a metadata document into v; 404 (and other 4xx) is
-// errNotFound, so that the next place is tried.
-func (t *Transport) getJSON(ctx context.Context, u string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+// getJSON GETs a metadata document (an exchange of kind) into v; 404
+// (and other 4xx) is errNotFound, so that the next place is tried.
+func (t *Transport) getJSON(ctx context.Context, kind, u string, v any) error {
+	req, err := http.NewRequestWithContext(withKind(ctx, kind), http.MethodGet, u, nil)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrBadMetadata, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -17,7 +18,9 @@ const callbackPath = "/callback"
 type loopback struct {
 	redirectURI string
 	srv         *http.Server
-	got         chan callback
+	got         chan callback // takes the first redirect
+	taken       atomic.Bool
+	report      func(r *http.Request, status int) // tells OnExchange of a redirect
 }
 
 // callback is what the redirect carried.
@@ -38,6 +41,7 @@ func (t *Transport) listen() (*loopback, error) {
 	l := &loopback{
 		redirectURI: fmt.Sprintf("http://127.0.0.1:%d%s", t.redirect, callbackPath),
 		got:         make(chan callback, 1),
+		report:      t.reportCallback,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc(callbackPath, l.serve)
@@ -52,17 +56,19 @@ func (l *loopback) serve(w http.ResponseWriter, r *http.Request) {
 	cb := callback{code: q.Get("code"), state: q.Get("state"), iss: q.Get("iss"), hasIss: q.Has("iss"),
 		errCode: q.Get("error"), errDesc: q.Get("error_description")}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	select {
-	case l.got <- cb:
-		if cb.errCode != "" {
-			fmt.Fprintln(w, "Authorization failed. You can close this window.")
-			return
-		}
-		fmt.Fprintln(w, "Signed in. You can close this window and return to the terminal.")
-	default:
+	if l.taken.Swap(true) {
+		l.report(r, http.StatusConflict)
 		w.WriteHeader(http.StatusConflict)
 		fmt.Fprintln(w, "This sign-in is already over.")
+		return
 	}
+	l.report(r, http.StatusOK) // before the token request it leads to
+	l.got <- cb
+	if cb.errCode != "" {
+		fmt.Fprintln(w, "Authorization failed. You can close this window.")
+		return
+	}
+	fmt.Fprintln(w, "Signed in. You can close this window and return to the terminal.")
 }
 
 // wait returns the redirect, or ErrCallbackTimeout after d.

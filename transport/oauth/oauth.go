@@ -96,6 +96,10 @@ type Options struct {
 	OnCredentials func(*Credentials)
 	// OnStep is told each step of a sign-in, for a progress view.
 	OnStep func(Step)
+	// OnExchange is told each HTTP exchange of a sign-in as it ends, in
+	// order, with every secret redacted (see Exchange), for a debug view.
+	// It may be called from several goroutines, one call at a time.
+	OnExchange func(Exchange)
 }
 
 // Step is one step of a sign-in, for a progress or debug view. Detail
@@ -123,6 +127,9 @@ type Transport struct {
 	opts Options
 	base http.RoundTripper
 	hc   *http.Client // metadata, registration and token requests
+	red  redactor     // hides the secrets of what OnExchange is told
+
+	seq sync.Mutex // one OnExchange call at a time
 
 	mu  sync.Mutex // guards what follows
 	tok *oauth2.Token
@@ -154,12 +161,35 @@ func NewTransport(opts *Options) *Transport {
 		t.opts.MaxAttempts = 3
 	}
 	t.redirect = t.opts.RedirectPort
+	t.red.remember(t.opts.ClientSecret)
 	if c := t.opts.Credentials; c != nil {
 		t.tok, t.scopes = c.Token, c.Scopes
 		t.client = &client{issuer: c.Issuer, id: c.ClientID, secret: c.ClientSecret, method: c.AuthMethod}
+		t.red.remember(c.ClientSecret)
+		t.rememberToken(c.Token)
 	}
-	t.hc = &http.Client{Transport: t.base, Timeout: 30 * time.Second}
+	if on := t.opts.OnExchange; on != nil {
+		t.opts.OnExchange = func(ex Exchange) {
+			t.seq.Lock()
+			defer t.seq.Unlock()
+			on(ex)
+		}
+	}
+	t.hc = &http.Client{Transport: observer{t}, Timeout: 30 * time.Second}
 	return t
+}
+
+// rememberToken notes a token's secrets, to hide them wherever they show
+// up in an Exchange.
+func (t *Transport) rememberToken(tok *oauth2.Token) {
+	if tok == nil {
+		return
+	}
+	t.red.remember(tok.AccessToken)
+	t.red.remember(tok.RefreshToken)
+	if id, ok := tok.Extra("id_token").(string); ok {
+		t.red.remember(id)
+	}
 }
 
 // Client returns an *http.Client that sends through t.
@@ -198,6 +228,7 @@ func (t *Transport) current() (*oauth2.Token, int) {
 
 // setToken makes tok the current token; the caller holds t.flow.
 func (t *Transport) setToken(tok *oauth2.Token) {
+	t.rememberToken(tok)
 	t.mu.Lock()
 	t.tok = tok
 	t.gen++

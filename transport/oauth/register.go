@@ -91,7 +91,7 @@ func (t *Transport) dynamicRegistration(ctx context.Context, d *discovery, redir
 		GrantTypes: []string{"authorization_code", "refresh_token"}, ResponseTypes: []string{"code"},
 		TokenEndpointAuthMethod: "none", ApplicationType: "native",
 	})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.regURL, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(withKind(ctx, KindRegistration), http.MethodPost, d.regURL, bytes.NewReader(body))
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrBadMetadata, err)
 	}

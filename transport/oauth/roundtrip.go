@@ -29,6 +29,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if !ok || !replayable(req) {
 			return resp, nil
 		}
+		t.reportRefusal(r, resp)
 		drain(resp)
 		if attempt >= t.opts.MaxAttempts {
 			return nil, &SignInError{fmt.Errorf("%w after %d sign-ins: HTTP %d %s", ErrTooManyAttempts, attempt, resp.StatusCode, clean(ch.Error))}

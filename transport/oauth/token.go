@@ -51,8 +51,8 @@ func (t *Transport) noteToken(kind string, tok *oauth2.Token) {
 // on its way out).
 func (t *Transport) refresh(ctx context.Context, d *discovery, old *oauth2.Token) (*oauth2.Token, error) {
 	cfg := d.config(t.client, "", nil)
-	hc := &http.Client{Transport: withResource{base: t.base, resource: d.resource}, Timeout: t.hc.Timeout}
-	tok, err := cfg.TokenSource(context.WithValue(ctx, oauth2.HTTPClient, hc), &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
+	hc := &http.Client{Transport: withResource{base: observer{t}, resource: d.resource}, Timeout: t.hc.Timeout}
+	tok, err := cfg.TokenSource(context.WithValue(withKind(ctx, KindRefresh), oauth2.HTTPClient, hc), &oauth2.Token{RefreshToken: old.RefreshToken}).Token()
 	if err != nil {
 		return nil, tokenError(err)
 	}
@@ -79,7 +79,7 @@ func (t *Transport) clientCredentials(ctx context.Context, d *discovery, scopes 
 		cfg.EndpointParams["client_assertion"] = []string{assertion}
 	}
 	t.client = c
-	tok, err := cfg.Token(t.tokenContext(ctx))
+	tok, err := cfg.Token(t.tokenContext(withKind(ctx, KindToken)))
 	if err != nil {
 		return nil, tokenError(err)
 	}
