@@ -80,26 +80,32 @@ func signingIn(t *testing.T, args ...string) (result, int) {
 
 // mcpdev signs in to a protected server (the URL printed with
 // --no-browser), keeps the sign-in in the user config directory (0600)
-// for the next run, forgets it with logout, and never prints a token.
+// for the next run, forgets it with logout, and never prints a token,
+// code or secret; with -v it prints each HTTP exchange of the sign-in
+// and of the refresh, redacted.
 func TestSignInToProtectedServer(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	as := testutil.NewAuthServer(t)
 	url := protectedServer(t, as)
 
+	as.Secret = testutil.TokenPrefix + "client-secret"
 	var printed []string
 	defer func() {
 		for _, text := range printed {
-			if strings.Contains(text, testutil.TokenPrefix) {
-				t.Errorf("a token was printed:\n%s", text)
+			for _, s := range append(as.Secrets(), testutil.TokenPrefix) {
+				if strings.Contains(text, s) {
+					t.Errorf("the secret %q was printed:\n%s", s, text)
+				}
 			}
 		}
 	}()
-	r, opened := signingIn(t, "call", url, "hi", "name=oauth")
+	r, opened := signingIn(t, "call", url, "hi", "name=oauth", "-v")
 	printed = append(printed, r.stdout, r.stderr)
 	if r.code != 0 || !strings.Contains(r.stdout, "hi oauth") || opened != 1 {
 		t.Fatalf("exit %d, %d sign-ins\nstdout:\n%s\nstderr:\n%s", r.code, opened, r.stdout, r.stderr)
 	}
-	for _, step := range []string{"auth: resource-metadata", "auth: registered", "auth: token"} {
+	for _, step := range []string{"auth: resource-metadata", "auth: registered", "auth: token",
+		"auth http: refused POST", "auth http: registration POST", "auth http: token POST", "    code_verifier=[redacted]", `"client_secret": "[redacted]"`} {
 		if !strings.Contains(r.stderr, step) {
 			t.Errorf("stderr lacks %q:\n%s", step, r.stderr)
 		}
@@ -118,9 +124,9 @@ func TestSignInToProtectedServer(t *testing.T) {
 		t.Errorf("second run: exit %d, %d sign-ins (want the saved one)\n%s", r.code, opened, r.stderr)
 	}
 	as.Expire()
-	r, opened = signingIn(t, "tools", url)
+	r, opened = signingIn(t, "tools", url, "-v", "--json")
 	printed = append(printed, r.stdout, r.stderr)
-	if r.code != 0 || opened != 0 || !strings.Contains(r.stderr, "auth: refresh") {
+	if r.code != 0 || opened != 0 || !strings.Contains(r.stderr, "auth: refresh") || !strings.Contains(r.stderr, "auth http: refresh POST") {
 		t.Errorf("after expiry: exit %d, %d sign-ins (want a refresh)\n%s", r.code, opened, r.stderr)
 	}
 

@@ -182,6 +182,7 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer, asker *cli.Aske
 	opts.Client.SamplingTools = true // the request's tools are shown; the reply is text
 	opts.Client.OnRoots = func(context.Context) ([]sdk.Root, error) { return roots, nil }
 	if cfg.verbose {
+		opts.OnAuth = cli.ExchangePrinter(stderr) // the sign-in's HTTP exchanges, redacted
 		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
 		opts.Client.OnLog = func(p sdk.LogParams) {
 			fmt.Fprintf(stderr, "log %s: %s\n", termtext.Line(string(p.Level)), termtext.Text(fmt.Sprint(p.Data)))

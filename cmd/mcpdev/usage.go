@@ -60,7 +60,8 @@ Target flags (every command that takes a TARGET):
                      the current directory)
   --max-message-size the longest message taken from the server (default
                      256MiB; 64MiB, 100MB, 1GiB…); a longer one fails its call
-  -v                 show the server's stderr, log messages and progress
+  -v                 show the server's stderr, log messages and progress, and
+                     each HTTP exchange of a sign-in (secrets redacted)
 
 tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
 call flags:

@@ -58,7 +58,8 @@ const signInWait = 5 * time.Minute
 // the server asks (a 401 with a Bearer challenge), with the credentials
 // of an earlier run from the token cache, and saves new ones there. The
 // sign-in URL and each step go to o.AuthOut as lines and to o.OnAuth as
-// events; onStep also hears of the steps.
+// events, as do the flow's HTTP exchanges (OnAuth only); onStep also
+// hears of the steps.
 func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oauth.Transport {
 	r := authReporter{out: o.AuthOut, on: o.OnAuth}
 	if r.out == nil {
@@ -85,6 +86,7 @@ func (t *Target) authTransport(o *ConnectOptions, onStep func(oauth.Step)) *oaut
 			r.event(AuthEvent{Kind: AuthStep, Step: s.Kind, Detail: termtext.Line(s.Detail)})
 			onStep(s)
 		},
+		OnExchange: func(ex oauth.Exchange) { r.event(AuthEvent{Kind: AuthHTTP, Exchange: &ex}) },
 	})
 }
 

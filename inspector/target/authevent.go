@@ -1,5 +1,7 @@
 package target
 
+import "github.com/mcpdev/mcpdev/transport/oauth"
+
 // AuthEventKind says what an AuthEvent reports.
 type AuthEventKind int
 
@@ -15,6 +17,9 @@ const (
 	AuthStep
 	// AuthSignedIn: a token came; Who says for whom.
 	AuthSignedIn
+	// AuthHTTP: an HTTP exchange of the flow ended (Exchange, its
+	// secrets redacted: see oauth.Exchange).
+	AuthHTTP
 )
 
 // AuthEvent is one thing a sign-in did. No field ever holds a token or a
@@ -25,4 +30,6 @@ type AuthEvent struct {
 	Step   string // AuthStep: "resource-metadata", "server-metadata", "registered", "authorize", "token", "refresh"
 	Detail string
 	Who    *SignedIn // AuthSignedIn
+	// Exchange is the HTTP exchange of an AuthHTTP event.
+	Exchange *oauth.Exchange
 }

@@ -42,11 +42,20 @@ func (m *Model) authShown() bool {
 	return false
 }
 
-// authKey handles the auth view's keys: y copies the sign-in URL (it
-// works while the connection waits, when other keys are kept for the
-// tool list), A opens and closes the view.
+// authKey handles the auth view's keys: y copies the sign-in URL, q
+// quits and 1–4 show an output tab (the traffic of the flow as it
+// happens) — they work while the connection waits, when other keys are
+// kept for the tool list: the browser may never come back —, A opens and
+// closes the view.
 func (m *Model) authKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	waiting := m.state == stateConnecting && m.auth.started()
+	if t, ok := m.keys.tabOf(k); ok && waiting {
+		m.showTab(t)
+		return nil, true
+	}
 	switch {
+	case key.Matches(k, m.keys.Quit) && waiting:
+		return tea.Quit, true
 	case key.Matches(k, m.keys.CopySignIn) && m.auth.signingIn() && m.state == stateConnecting:
 		m.status = "copied the sign-in URL to the clipboard (OSC 52)"
 		return tea.SetClipboard(m.auth.url), true

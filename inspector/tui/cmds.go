@@ -19,6 +19,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/oauth"
 )
 
 // session is one connection's worth of state that commands share: the
@@ -112,8 +113,23 @@ func connectOptions(box *mailbox, ask *asker) *target.ConnectOptions {
 		// Signing in to a protected HTTP server: its URL and steps go to
 		// the logs pane.
 		AuthOut: authLines{box},
-		OnAuth:  func(ev target.AuthEvent) { box.push(authEvent{ev}) },
+		OnAuth: func(ev target.AuthEvent) {
+			if ev.Kind == target.AuthHTTP {
+				box.push(exchangeEvent(ev.Exchange)) // to the traffic pane
+				return
+			}
+			box.push(authEvent{ev})
+		},
 	}
+}
+
+// exchangeEvent is an HTTP exchange of a sign-in as a traffic entry: its
+// summary in the list, its request and answer (redacted, sanitized) as
+// the detail, laid out here, off the UI goroutine.
+func exchangeEvent(ex *oauth.Exchange) trafficEvent {
+	lines := target.ExchangeLines(ex)
+	return trafficEvent{at: time.Now(), dir: sdk.Sent, raw: []byte(strings.Join(lines, "\n")),
+		what: "HTTP " + target.ExchangeSummary(ex), lines: lines}
 }
 
 // authLines writes each line of the sign-in's output to the logs pane.

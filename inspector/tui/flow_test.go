@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"context"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,7 +26,8 @@ type flow struct {
 	m     *Model
 	tm    *teatest.TestModel
 	done  bool
-	calls int // callTool's (flow_ask_test.go)
+	calls int    // callTool's (flow_ask_test.go)
+	seen  []byte // the output the waits read: every screen drawn so far
 }
 
 func startFlow(t *testing.T, bin string) *flow {
@@ -57,6 +59,8 @@ func (f *flow) finish() {
 	f.done = true
 	f.tm.Send(keyMsg("ctrl+c"))
 	f.tm.WaitFinished(f.t, teatest.WithFinalTimeout(10*time.Second))
+	rest, _ := io.ReadAll(f.tm.Output())
+	f.seen = append(f.seen, rest...)
 	f.m.Close()
 }
 
@@ -71,7 +75,10 @@ func (f *flow) typ(s string) { f.tm.Type(s) }
 // waitFor waits until the screen (ANSI stripped) shows every want.
 func (f *flow) waitFor(want ...string) {
 	f.t.Helper()
+	var read []byte
+	defer func() { f.seen = append(f.seen, read...) }()
 	teatest.WaitFor(f.t, f.tm.Output(), func(b []byte) bool {
+		read = b
 		s := ansi.Strip(string(b))
 		for _, w := range want {
 			if !strings.Contains(s, w) {

@@ -87,6 +87,9 @@ type trafficEvent struct {
 	raw  []byte // the message as sent/received (marshalled)
 	id   string
 	what string // method, or "result"/"error"
+	// lines, for an HTTP exchange of a sign-in (raw is then its text):
+	// the detail, sanitized and laid out (target.ExchangeLines).
+	lines []string
 }
 
 type progressEvent struct {

@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -130,7 +131,10 @@ func (p *trafficPane) View() string {
 func (p *trafficPane) row(i int) string {
 	st, e := p.st, p.msgs[i]
 	arrow := st.Sent.Render("→")
-	if e.dir == sdk.Received {
+	switch {
+	case e.lines != nil:
+		arrow = st.Dim.Render("⇄") // an HTTP exchange of the sign-in
+	case e.dir == sdk.Received:
 		arrow = st.Received.Render("←")
 	}
 	id := ""
@@ -156,7 +160,9 @@ func (p *trafficPane) detail(h int) []string {
 	raw := p.msgs[p.cursor].raw
 	cut := len(raw) > maxPrettyBytes
 	var lines []string
-	if cut {
+	if ex := p.msgs[p.cursor].lines; ex != nil {
+		lines = wrapEach(colorJSON(p.st, slices.Clone(ex)), max(p.width, 10))
+	} else if cut {
 		lines = strings.Split(ansi.Hardwrap(termtext.Line(string(raw[:maxPrettyBytes])), max(p.width, 10), false), "\n")
 		lines = append(lines, p.st.Dim.Render(fmt.Sprintf("… %d more bytes", len(raw)-maxPrettyBytes)))
 	} else {
@@ -168,4 +174,14 @@ func (p *trafficPane) detail(h int) []string {
 		lines[i] = ansi.Truncate(l, p.width, "…")
 	}
 	return lines
+}
+
+// wrapEach wraps each line at w columns (at any character: a URL or a
+// header has few spaces), so that an HTTP exchange shows whole.
+func wrapEach(lines []string, w int) []string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, strings.Split(ansi.Hardwrap(l, w, true), "\n")...)
+	}
+	return out
 }

@@ -66,6 +66,14 @@ func (p *provider) Resources() map[string][]string {
 	return out
 }
 
+// Secrets are what the client sent the token endpoint as secrets: the
+// authorization codes, code verifiers and refresh tokens.
+func (p *provider) Secrets() []string {
+	p.store.mu.Lock()
+	defer p.store.mu.Unlock()
+	return append([]string(nil), p.store.secrets...)
+}
+
 // audienceStorage is the example storage with JWT access tokens of a
 // short lifetime whose audience is the requested resource.
 type audienceStorage struct {
@@ -74,6 +82,7 @@ type audienceStorage struct {
 
 	mu        sync.Mutex
 	resources map[string][]string // grant_type → resource= of each token request
+	secrets   []string            // the codes, code verifiers and refresh tokens the client sent
 }
 
 type resourceKey struct{}
@@ -89,6 +98,11 @@ func (s *audienceStorage) recordResource(next http.Handler) http.Handler {
 			}
 			grant := r.PostForm.Get("grant_type")
 			s.resources[grant] = append(s.resources[grant], r.PostForm.Get("resource"))
+			for _, k := range []string{"code", "code_verifier", "refresh_token"} {
+				if v := r.PostForm.Get(k); v != "" {
+					s.secrets = append(s.secrets, v)
+				}
+			}
 			s.mu.Unlock()
 			r = r.WithContext(context.WithValue(r.Context(), resourceKey{}, r.PostForm["resource"]))
 		}

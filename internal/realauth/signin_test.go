@@ -5,6 +5,7 @@ import (
 	"crypto"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -91,12 +92,16 @@ func resourceServer(t *testing.T, p *provider) string {
 // verifies the provider's JWTs (issuer, its own URL as audience, expiry,
 // RS256 signature from the JWKS). When the access token expires, the next
 // call refreshes it silently, the refresh naming the resource so that the
-// new token is for this server again. No token appears in a step.
+// new token is for this server again. No token appears in a step, nor —
+// access, refresh or ID token, the code or the code verifier — in any HTTP
+// exchange OnExchange is told of.
 func TestSignInAgainstRealAuthorizationServer(t *testing.T) {
 	p := startProvider(t, 2*time.Second)
 	url := resourceServer(t, p)
 	var steps []oauth.Step
+	var exchanges []oauth.Exchange
 	var creds *oauth.Credentials
+	var tokens []string // every token issued
 	signIns := 0
 	tr := oauth.NewTransport(&oauth.Options{
 		ClientID: clientID,
@@ -104,8 +109,13 @@ func TestSignInAgainstRealAuthorizationServer(t *testing.T) {
 			signIns++
 			return browser(ctx, u)
 		},
-		OnStep:        func(s oauth.Step) { steps = append(steps, s) },
-		OnCredentials: func(c *oauth.Credentials) { creds = c },
+		OnStep:     func(s oauth.Step) { steps = append(steps, s) },
+		OnExchange: func(ex oauth.Exchange) { exchanges = append(exchanges, ex) },
+		OnCredentials: func(c *oauth.Credentials) {
+			creds = c
+			id, _ := c.Token.Extra("id_token").(string)
+			tokens = append(tokens, c.Token.AccessToken, c.Token.RefreshToken, id)
+		},
 	})
 	ctx := context.Background()
 	conn := streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
@@ -154,6 +164,28 @@ func TestSignInAgainstRealAuthorizationServer(t *testing.T) {
 	for _, want := range []string{"server-metadata", "authorize", "token", "refresh"} {
 		if !slices.Contains(kinds, want) {
 			t.Errorf("steps %v lack %q", kinds, want)
+		}
+	}
+	checkExchanges(t, exchanges, append(tokens, p.Secrets()...))
+}
+
+// checkExchanges: the sign-in's HTTP exchanges include the OpenID
+// discovery, the code exchange and the refresh, and none shows a secret.
+func checkExchanges(t *testing.T, exchanges []oauth.Exchange, secrets []string) {
+	t.Helper()
+	var kinds []string
+	for _, ex := range exchanges {
+		kinds = append(kinds, ex.Kind)
+		text := fmt.Sprint(ex.URL, ex.RequestHeader, ex.RequestBody, ex.ResponseHeader, ex.ResponseBody, ex.Err)
+		for _, s := range secrets {
+			if s != "" && strings.Contains(text, s) {
+				t.Errorf("the %s exchange shows a secret (%d bytes)", ex.Kind, len(s))
+			}
+		}
+	}
+	for _, want := range []string{oauth.KindRefused, oauth.KindServerMetadata, oauth.KindCallback, oauth.KindToken, oauth.KindRefresh} {
+		if !slices.Contains(kinds, want) {
+			t.Errorf("exchanges %v lack %q", kinds, want)
 		}
 	}
 }

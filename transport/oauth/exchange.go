@@ -3,7 +3,6 @@ package oauth
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 )
@@ -18,8 +17,7 @@ import (
 // tokens; the Authorization header keeps only its scheme — and a secret
 // value seen once is hidden wherever it shows up again. Bodies are the
 // server's text otherwise: sanitize them before printing them to a
-// terminal. A body longer than MaxExchangeBody is cut (BodyCut says by
-// how much).
+// terminal. A body longer than MaxExchangeBody is cut.
 type Exchange struct {
 	// Kind is what the exchange was for: "refused" (the MCP request),
 	// "resource-metadata", "server-metadata", "registration", "token",
@@ -31,8 +29,8 @@ type Exchange struct {
 	Status         int // 0: no answer (Err says why)
 	ResponseHeader http.Header
 	ResponseBody   string
-	// ResponseCut is how many bytes of the answer's body were left out.
-	ResponseCut int
+	// ResponseCut says the answer's body was longer than ResponseBody.
+	ResponseCut bool
 	Err         string
 }
 
@@ -96,7 +94,7 @@ func (t *Transport) requestPart(kind string, req *http.Request) Exchange {
 // them back in front of the rest for the caller.
 func (t *Transport) responsePart(ex *Exchange, resp *http.Response, limit int64) {
 	ex.Status, ex.ResponseHeader = resp.StatusCode, t.red.header(resp.Header)
-	data, err := io.ReadAll(io.LimitReader(resp.Body, limit))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	resp.Body = struct {
 		io.Reader
 		io.Closer
@@ -104,14 +102,13 @@ func (t *Transport) responsePart(ex *Exchange, resp *http.Response, limit int64)
 	if err != nil {
 		ex.Err = t.red.scrub(err.Error())
 	}
+	more := int64(len(data)) > limit
+	if more {
+		data = data[:limit]
+	}
 	text := t.red.body(resp.Header.Get("Content-Type"), data)
-	if int64(len(data)) == limit {
-		text += fmt.Sprintf("\n[… cut at %d bytes]", limit)
-	}
 	ex.ResponseBody = cut(text)
-	if over := len(text) - len(ex.ResponseBody); over > 0 {
-		ex.ResponseCut = over
-	}
+	ex.ResponseCut = more || len(text) > len(ex.ResponseBody)
 }
 
 // cut bounds a body to MaxExchangeBody.

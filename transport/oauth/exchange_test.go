@@ -106,3 +106,32 @@ func TestExchangesOfASignInAreRedacted(t *testing.T) {
 		}
 	}
 }
+
+// A refusal with a megabyte body is reported cut to MaxExchangeBody, and
+// the sign-in still reads what it needs.
+func TestExchangeBodyIsBounded(t *testing.T) {
+	as := testutil.NewAuthServer(t)
+	rs := newResource(t, as, "path")
+	big := strings.Repeat("\x1b[2J\r\x00hostile ", 1<<17) // 1.25 MiB
+	mux := http.NewServeMux()
+	mux.Handle("/", rs.srv.Config.Handler)
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "" {
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprint(w, big)
+			return
+		}
+		rs.endpoint(w, r)
+	})
+	rs.srv.Config.Handler = mux
+	var got exchanges
+	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser, OnExchange: got.add})
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	ex := got.all()[0]
+	if ex.Kind != oauth.KindRefused || len(ex.ResponseBody) > oauth.MaxExchangeBody || !ex.ResponseCut {
+		t.Errorf("refusal: kind %s, body of %d bytes, cut %v", ex.Kind, len(ex.ResponseBody), ex.ResponseCut)
+	}
+}
