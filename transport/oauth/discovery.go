@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/transport/streamable"
@@ -39,6 +40,37 @@ type discovery struct {
 
 // maxDocument bounds a metadata or registration answer.
 const maxDocument = 1 << 20
+
+// discoveryTTL is how long the metadata a sign-in found is used again
+// for the next (a refresh, a step-up) without fetching it.
+const discoveryTTL = time.Hour
+
+// cachedDiscovery is the last sign-in's discovery, for the server and
+// challenge it was made for.
+type cachedDiscovery struct {
+	d   *discovery
+	key string
+	at  time.Time
+}
+
+// discovery is the metadata for a sign-in to server after challenge ch:
+// the last sign-in's (cached) when it was for the same server and
+// resource metadata URL and is younger than discoveryTTL, unless fresh;
+// else fetched. The caller holds t.flow.
+func (t *Transport) discovery(ctx context.Context, server *url.URL, ch Challenge, fresh bool) (*discovery, bool, error) {
+	key := server.String() + " " + ch.ResourceMetadata
+	if c := t.disc; !fresh && c.d != nil && c.key == key && time.Since(c.at) < discoveryTTL {
+		t.step("server-metadata", "fetched at "+c.at.Format("15:04:05")+" for "+clean(c.d.issuer)+": used again")
+		return c.d, true, nil
+	}
+	t.disc = cachedDiscovery{}
+	d, err := t.discover(ctx, server, ch)
+	if err != nil {
+		return nil, false, err
+	}
+	t.disc = cachedDiscovery{d: d, key: key, at: time.Now()}
+	return d, false, nil
+}
 
 // discover finds the resource's metadata and its authorization server's.
 // Without Protected Resource Metadata the server's origin is taken as the

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -101,6 +102,39 @@ func TestRefresh(t *testing.T) {
 	}
 	if opened != 1 {
 		t.Errorf("signed in %d times after the refresh token was revoked, want 1", opened)
+	}
+}
+
+// A refresh uses the metadata the sign-in found: it fetches neither the
+// Protected Resource Metadata nor the authorization server's again. When
+// the refresh fails (a revoked refresh token), the metadata is fetched
+// anew before the user is sent to sign in again.
+func TestRefreshReusesDiscovery(t *testing.T) {
+	as := testutil.NewAuthServer(t)
+	rs := newResource(t, as, "path")
+	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	as.Expire()
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	fetches := func() string {
+		rs.mu.Lock()
+		defer rs.mu.Unlock()
+		return fmt.Sprintf("resource metadata %d, server metadata %d, token requests %d, sign-ins %d",
+			len(rs.prmFetch), as.Count("/.well-known/oauth-authorization-server"), as.Count("/token"), len(as.Authorizations))
+	}
+	if got, want := fetches(), "resource metadata 1, server metadata 1, token requests 2, sign-ins 1"; got != want {
+		t.Errorf("after a refresh: %s, want %s", got, want)
+	}
+	as.Revoke()
+	if _, err := post(t, tr, rs.URL, body); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fetches(), "resource metadata 2, server metadata 2, token requests 4, sign-ins 2"; got != want {
+		t.Errorf("after a refused refresh: %s, want %s", got, want)
 	}
 }
 

@@ -139,6 +139,7 @@ type Transport struct {
 	client   *client
 	scopes   []string // asked for last
 	redirect int      // loopback port of the first sign-in
+	disc     cachedDiscovery
 }
 
 // NewTransport returns a Transport configured by opts (nil: defaults).

@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -34,7 +35,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if attempt >= t.opts.MaxAttempts {
 			return nil, &SignInError{fmt.Errorf("%w after %d sign-ins: HTTP %d %s", ErrTooManyAttempts, attempt, resp.StatusCode, clean(ch.Error))}
 		}
-		if err := t.signInFor(req, ch, resp.StatusCode, gen); err != nil {
+		if err := t.signInFor(req, ch, resp.StatusCode, gen, attempt > 0); err != nil {
 			return nil, err
 		}
 	}
@@ -92,13 +93,14 @@ func drain(resp *http.Response) {
 	resp.Body.Close()
 }
 
-// signInFor signs in for req. The sign-in does not end with req: a
+// signInFor signs in for req; again: the server refused the token of a
+// sign-in made for it already. The sign-in does not end with req: a
 // request given up (a probe timing out while the user is in the browser)
 // returns at once, and the requests after it wait for the same sign-in
 // instead of starting another.
-func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int) error {
+func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int, again bool) error {
 	done := make(chan error, 1)
-	go func() { done <- t.signIn(context.WithoutCancel(req.Context()), req.URL, ch, status, gen) }()
+	go func() { done <- t.signIn(context.WithoutCancel(req.Context()), req.URL, ch, status, gen, again) }()
 	select {
 	case err := <-done:
 		if err != nil {
@@ -111,33 +113,73 @@ func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int) 
 }
 
 // signIn gets a new token for the server at server, unless another
-// request got one since gen.
-func (t *Transport) signIn(ctx context.Context, server *url.URL, ch Challenge, status, gen int) error {
+// request got one since gen: a refresh where it can, else the grant. The
+// metadata of the last sign-in is used again while it is fresh, unless
+// the server refused the token it led to (again), or a refresh with it
+// failed: then it is fetched anew.
+func (t *Transport) signIn(ctx context.Context, server *url.URL, ch Challenge, status, gen int, again bool) error {
 	t.flow.Lock()
 	defer t.flow.Unlock()
 	if _, now := t.current(); now != gen {
 		return nil // a sign-in finished meanwhile: try its token
 	}
-	d, err := t.discover(ctx, server, ch)
+	d, cached, err := t.discovery(ctx, server, ch, again)
 	if err != nil {
 		return err
 	}
+	err = t.refreshFor(ctx, d, status)
+	if err != nil && cached && !errors.Is(err, errNoRefresh) {
+		if d, err = t.refreshAgain(ctx, server, ch, d, status, err); d == nil {
+			return err
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, errNoRefresh) && t.opts.OpenURL == nil && !t.opts.ClientCredentials {
+		return err
+	}
+	return t.obtain(ctx, d, t.chooseScopes(ch, d, status == http.StatusForbidden))
+}
+
+// refreshAgain follows a refresh that failed (with err) with metadata
+// from the cache: the metadata is fetched anew, and the refresh tried
+// again when it names another token endpoint (the same would refuse
+// again). A nil discovery: fetching it failed (the error).
+func (t *Transport) refreshAgain(ctx context.Context, server *url.URL, ch Challenge, old *discovery, status int, err error) (*discovery, error) {
+	d, _, derr := t.discovery(ctx, server, ch, true)
+	if derr != nil {
+		return nil, derr
+	}
+	if d.issuer != old.issuer || d.tokenURL != old.tokenURL {
+		err = t.refreshFor(ctx, d, status)
+	}
+	return d, err
+}
+
+// errNoRefresh: there is no token to refresh, or a refresh would not do
+// (a 403 asks for more scopes).
+var errNoRefresh = errors.New("no refresh")
+
+// refreshFor refreshes the token at the authorization server of d, when
+// the server refused it (401) and it has a refresh token. Another
+// authorization server than the client's means a new registration and no
+// token.
+func (t *Transport) refreshFor(ctx context.Context, d *discovery, status int) error {
 	if t.client != nil && t.client.issuer != d.issuer {
 		t.client = nil // another authorization server: its own registration, no old token
 		t.setToken(nil)
 	}
-	scopes := t.chooseScopes(ch, d, status == http.StatusForbidden)
-	if old := t.Token(); old != nil && old.RefreshToken != "" && status == http.StatusUnauthorized && t.client != nil {
-		tok, err := t.refresh(ctx, d, old)
-		if err == nil {
-			t.setToken(tok)
-			return nil
-		}
-		if t.opts.OpenURL == nil && !t.opts.ClientCredentials {
-			return err
-		}
+	old := t.Token()
+	if old == nil || old.RefreshToken == "" || status != http.StatusUnauthorized || t.client == nil {
+		return errNoRefresh
 	}
-	return t.obtain(ctx, d, scopes)
+	tok, err := t.refresh(ctx, d, old)
+	if err != nil {
+		return err
+	}
+	t.setToken(tok)
+	return nil
 }
 
 // obtain registers if need be and runs the grant.
