@@ -2,14 +2,11 @@ package sdk_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/authtest"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
-	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
@@ -25,26 +22,10 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			s := sdk.NewServer("books", nil)
 			sdk.Tool(s, func(context.Context, struct{}) (string, error) { return "added", nil },
 				&sdk.ToolOptions{Name: "add_book", Description: "Add a book.", Scopes: []string{"books:write"}})
-			mux := http.NewServeMux()
-			srv := httptest.NewServer(mux)
-			defer srv.Close()
-			h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
-				Verify: func(_ context.Context, token string) (*transport.Identity, error) {
-					scopes, ok := as.Scopes(token)
-					if !ok {
-						return nil, sdk.ErrInvalidToken
-					}
-					return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
-				},
-				Scopes:   []string{"books:read"},
-				Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
-			}})
-
-			defer h.Close()
-			h.Mount(mux, "/mcp")
+			url := authtest.ProtectedServer(t, as, s, "books:read")
 
 			tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-			conn := streamable.NewStreamableClient(srv.URL+"/mcp", &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
+			conn := streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
 			ctx := context.Background()
 			c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{ProtocolVersion: version})
 			if err != nil {
@@ -65,7 +46,7 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			if len(scopes) != 2 || scopes[0] != "books:read" || scopes[1] != "books:read books:write" {
 				t.Errorf("scopes asked for: %q, want books:read, then books:read books:write", scopes)
 			}
-			if got := as.Authorizations[0].Get("resource"); got != srv.URL+"/mcp" {
+			if got := as.Authorizations[0].Get("resource"); got != url {
 				t.Errorf("resource %q", got)
 			}
 		})

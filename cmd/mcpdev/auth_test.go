@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,9 +12,8 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/authtest"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
-	"github.com/mcpdev/mcpdev/transport"
 )
 
 // protectedServer is an sdk server with the tool Hi that wants tokens of
@@ -24,23 +21,7 @@ import (
 func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	s := sdk.NewServer("hi", nil)
 	sdk.Tool(s, Hi)
-	mux := http.NewServeMux()
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
-		Verify: func(_ context.Context, token string) (*transport.Identity, error) {
-			scopes, ok := as.Scopes(token)
-			if !ok {
-				return nil, sdk.ErrInvalidToken
-			}
-			return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
-		},
-		Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
-	}})
-
-	t.Cleanup(func() { h.Close() })
-	h.Mount(mux, "/mcp")
-	return srv.URL + "/mcp"
+	return authtest.ProtectedServer(t, as, s)
 }
 
 // signingIn runs mcpdev with --no-browser and plays the user: it opens

@@ -3,8 +3,6 @@ package tui
 import (
 	"context"
 	"encoding/base64"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"regexp"
 	"slices"
@@ -16,9 +14,8 @@ import (
 
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/authtest"
 	"github.com/mcpdev/mcpdev/sdk"
-	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
-	"github.com/mcpdev/mcpdev/transport"
 )
 
 type greetArgs struct {
@@ -33,23 +30,7 @@ func Greet(_ context.Context, a greetArgs) (string, error) { return "hello " + a
 func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	s := sdk.NewServer("greeter", nil)
 	sdk.Tool(s, Greet)
-	mux := http.NewServeMux()
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	h := sdkhttp.Handler(s, &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{
-		Verify: func(_ context.Context, token string) (*transport.Identity, error) {
-			scopes, ok := as.Scopes(token)
-			if !ok {
-				return nil, sdk.ErrInvalidToken
-			}
-			return &transport.Identity{Subject: "alice", Scopes: scopes}, nil
-		},
-		Metadata: sdkhttp.ProtectedResourceMetadata{AuthorizationServers: []string{as.URL}},
-	}})
-
-	t.Cleanup(func() { h.Close() })
-	h.Mount(mux, "/mcp")
-	return srv.URL + "/mcp"
+	return authtest.ProtectedServer(t, as, s)
 }
 
 // osc52 is a clipboard write (tea.SetClipboard) in the program's output.
