@@ -69,14 +69,7 @@ func TestRefresh(t *testing.T) {
 	as := testutil.NewAuthServer(t)
 	rs := newResource(t, as, "path")
 	var opened int
-	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
-	as.Expire()
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
+	tr := signInAndRefresh(t, as, rs)
 	if n := len(as.Authorizations); n != 1 {
 		t.Errorf("%d sign-ins, want 1 (the second token came from the refresh token)", n)
 	}
@@ -105,6 +98,22 @@ func TestRefresh(t *testing.T) {
 	}
 }
 
+// signInAndRefresh signs a new Transport in to rs, lets the access token
+// expire and sends again: the token is refreshed.
+func signInAndRefresh(t *testing.T, as *testutil.AuthServer, rs *resource) *oauth.Transport {
+	t.Helper()
+	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
+	for i := 0; i < 2; i++ {
+		if i > 0 {
+			as.Expire()
+		}
+		if _, err := post(t, tr, rs.URL, body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tr
+}
+
 // A refresh uses the metadata the sign-in found: it fetches neither the
 // Protected Resource Metadata nor the authorization server's again. When
 // the refresh fails (a revoked refresh token), the metadata is fetched
@@ -112,14 +121,7 @@ func TestRefresh(t *testing.T) {
 func TestRefreshReusesDiscovery(t *testing.T) {
 	as := testutil.NewAuthServer(t)
 	rs := newResource(t, as, "path")
-	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
-	as.Expire()
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
+	tr := signInAndRefresh(t, as, rs)
 	fetches := func() string {
 		rs.mu.Lock()
 		defer rs.mu.Unlock()
@@ -144,14 +146,7 @@ func TestRefreshReusesDiscovery(t *testing.T) {
 func TestRefreshCarriesResource(t *testing.T) {
 	as := testutil.NewAuthServer(t)
 	rs := newResource(t, as, "path")
-	tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
-	as.Expire()
-	if _, err := post(t, tr, rs.URL, body); err != nil {
-		t.Fatal(err)
-	}
+	signInAndRefresh(t, as, rs)
 	if got := as.Authorizations[0].Get("resource"); got != rs.URL {
 		t.Errorf("authorization resource = %q, want %q", got, rs.URL)
 	}
