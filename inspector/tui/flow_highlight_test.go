@@ -46,3 +46,25 @@ func TestHighlightedResourceWrapsAsPlain(t *testing.T) {
 		}
 	}
 }
+
+// A content's header wider than the pane (a long URI and its MIME type)
+// is cut with an ellipsis; one that fits is drawn across the pane.
+func TestContentHeaderCutShowsEllipsis(t *testing.T) {
+	read := &sdk.ReadResourceResult{Contents: []sdk.ResourceContents{{URI: "demo://resource/static/document/architecture.md", MimeType: "text/markdown", Text: "# A"}}}
+	st := NewStyles(true)
+	tests := []struct {
+		width int
+		want  string
+	}{
+		{54, "── content 1/1 · embedded resource · demo://resource/…"},
+		{103, "── content 1/1 · embedded resource · demo://resource/static/document/architecture.md · text/markdown ──"},
+	}
+	for _, tt := range tests {
+		p := newResultPane(&st)
+		p.data, p.width = prepareContents(read), tt.width
+		got := ansi.Strip(p.dataLines()[0])
+		if got != tt.want || ansi.StringWidth(got) != tt.width {
+			t.Errorf("width %d: header (-want +got):\n-%q\n+%q", tt.width, tt.want, got)
+		}
+	}
+}

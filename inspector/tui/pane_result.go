@@ -208,12 +208,14 @@ func (p *resultPane) verdictText() string {
 	return st.Dim.Render("(no outputSchema)")
 }
 
+// rule is a content's header: "── title ───…" across the pane; a title
+// wider than the pane is cut with an ellipsis, so that the cut shows.
 func (p *resultPane) rule(title string) string {
-	s := p.st.Section.Render("── ") + title + " "
-	if w := p.width - ansi.StringWidth(s); w > 0 {
-		s += p.st.Section.Render(strings.Repeat("─", w))
+	head := p.st.Section.Render("── ") + title
+	if w := p.width - ansi.StringWidth(head) - 1; w >= 0 {
+		return head + " " + p.st.Section.Render(strings.Repeat("─", w))
 	}
-	return ansi.Truncate(s, p.width, "")
+	return ansi.Truncate(head, p.width, "…")
 }
 
 // wrapJSON colours pretty JSON and wraps long lines under their indent.
