@@ -415,3 +415,26 @@ func TestLongElicitationMessageScrolls(t *testing.T) {
 		t.Errorf("answer %+v", a.elicit)
 	}
 }
+
+// The answer a person gives is noted (for w and y) before the hook has
+// it: the sdk then writes the schema's defaults into the same result on
+// the client's goroutine, which raced the noting (go test -race found it
+// in TestGoldenFlowsServerEverything). The noted answer is the person's.
+func TestAnswerNotedBeforeTheHookHasIt(t *testing.T) {
+	m := askingModel(t, 120, 40)
+	form := elicitAsync(context.Background(), m, &sdk.ElicitParams{Message: "Who are you?",
+		RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)})
+	deliver[questionEvent](t, m)
+	typeText(m, "Ada")
+	done := make(chan struct{})
+	go func() { // as the sdk's withDefaults does, once the hook returns
+		a := <-form
+		a.elicit.Content = json.RawMessage(`{"name":"Ada","age":42}`)
+		close(done)
+	}()
+	press(m, "ctrl+r")
+	<-done
+	if len(m.asks.given) != 1 || strings.Join(m.asks.given[0].Words, " ") != "name=Ada" {
+		t.Errorf("noted %+v, want the answer name=Ada", m.asks.given)
+	}
+}

@@ -76,7 +76,8 @@ func (m *Model) onAnswer(msg answerMsg) tea.Cmd {
 			m.asks.values[schemaKey(q.elicit.RequestedSchema)] = v
 		}
 	}
-	q.answer <- msg.ans
+	// Noted before the hook has it: the sdk then fills the schema's
+	// defaults into the same result, on the client's goroutine.
 	if q.retry == "" { // (a -32042 URL is opened after its call ended)
 		m.noteAnswer(answerOf(q, msg.ans))
 	}
@@ -84,6 +85,7 @@ func (m *Model) onAnswer(msg answerMsg) tea.Cmd {
 	if q.retry != "" && msg.ans.elicit != nil && msg.ans.elicit.Action == sdk.ActionAccept {
 		m.status += " · then call it again (esc, ctrl+r)"
 	}
+	q.answer <- msg.ans
 	return m.nextQuestion()
 }
 
