@@ -137,7 +137,9 @@ func (p *rootsPane) View() string {
 		wrapped := ansi.Wrap(termtext.Line(p.problem), max(p.width, 1), "/ ")
 		lines = append(lines, strings.Split(st.StateBad.Render(wrapped), "\n")...)
 	}
-	lines = append(lines, st.Dim.Render(p.eraNote()))
+	for _, l := range strings.Split(ansi.Wordwrap(p.eraNote(), max(p.width, 1), " "), "\n") {
+		lines = append(lines, st.Dim.Render(l))
+	}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, p.width, "…")
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -190,5 +192,24 @@ func TestFlowRootsConformanceEras(t *testing.T) {
 			f.callTool("test_roots", "")
 			f.waitFor("(file://" + dir + ")") // the result wraps before it
 		})
+	}
+}
+
+// The view's note on how the server learns of a change wraps at the
+// view's width: at 80 columns the 2026 era's is read whole.
+func TestRootsViewNoteWraps(t *testing.T) {
+	st := NewStyles(true)
+	p := newRootsPane(&st)
+	p.modern = true
+	p.set([]sdk.Root{{URI: "file:///usr", Name: "usr"}})
+	p.SetSize(54, 12)
+	s := ansi.Strip(p.View())
+	if strings.Contains(s, "…") || !strings.Contains(s, "when it next asks.") {
+		t.Errorf("the note is cut at 54 columns:\n%s", s)
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if w := ansi.StringWidth(l); w > 54 {
+			t.Errorf("a line of %d cells in a view of 54: %q", w, l)
+		}
 	}
 }
