@@ -3,6 +3,7 @@ package sdk_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -118,5 +119,34 @@ func TestSessionResourceReadAllocBudget(t *testing.T) {
 	}
 	if allocs > 17 {
 		t.Errorf("a session's resources/read took %.0f allocations, budget 17", allocs)
+	}
+}
+
+// A prompts/get (BenchmarkPromptHandle's review: a string, an int sent as
+// a string, an enum left to its default) costs about what a tools/call
+// does: it was 26 allocations (the int sent as a string and the absent
+// default sent the arguments through the decoded tree).
+func TestSessionPromptGetAllocBudget(t *testing.T) {
+	skipWithoutFastPaths(t)
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
+		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
+	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	defer ss.Close()
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchPromptGet.tail, "\n"))
+	var resp *transport.Message
+	allocs := testing.AllocsPerRun(100, func() {
+		m, _ := transport.Decode(line)
+		resp = ss.Handle(ctx, m)
+	})
+	if resp.Error != nil || !bytes.Contains(resp.Result, benchPromptGet.want) {
+		t.Fatalf("response: %+v", resp)
+	}
+	if allocs > 18 {
+		t.Errorf("a session's prompts/get took %.0f allocations, budget 18", allocs)
 	}
 }

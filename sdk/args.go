@@ -158,7 +158,11 @@ func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
 	if s == nil {
 		return wire.FlatProperty{}, false
 	}
-	_, def := a.defaultOf(s)
+	d, def := a.defaultOf(s)
+	var dj []byte
+	if def {
+		dj, _ = json.Marshal(d)
+	}
 	for depth := 0; ; depth++ {
 		if depth > 8 {
 			return wire.FlatProperty{}, false
@@ -170,7 +174,7 @@ func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
 		}
 		s = branch
 	}
-	return wire.FlatProperty{Type: schema.FirstType(s["type"]), Default: def}, true
+	return wire.FlatProperty{Type: schema.FirstType(s["type"]), Default: def, DefaultJSON: dj}, true
 }
 
 // resolve follows a local $ref ("#/$defs/X", "#/definitions/X", "#").

@@ -48,7 +48,8 @@ type flatOverrideArgs struct {
 
 var flatValues = []string{`"dune"`, `""`, `"fiction"`, `"poetry"`, `"a"`, `"b"`, `"ABC"`, `"abc"`, `"h\u00e9"`, `"héllo"`,
 	`0`, `1`, `-1`, `5`, `10`, `50`, `51`, `127`, `128`, `-129`, `1.5`, `5.0`, `1e2`, `123456789012345`, `1234567890123456`,
-	`true`, `false`, `null`, `"5"`, `"true"`, `"yes"`, `{}`, `[]`, `"{}"`}
+	`true`, `false`, `null`, `"5"`, `"true"`, `"yes"`, `{}`, `[]`, `"{}"`,
+	`"05"`, `"-0"`, `"0"`, `"-3"`, `" 5"`, `"+5"`, `"5.0"`, `"1_0"`, `"1e2"`, `"\u0035"`, `"51"`, `"1234567890123456"`}
 
 var flatKeys = []string{"query", "limit", "genre", "small", "count", "ratio", "exact", "on", "maybe", "kind", "code", "nick",
 	"Query", "hidden", "Skip", "-", "extra", "a", "b", "c", "d", `\u0071uery`}
@@ -125,6 +126,13 @@ func TestFlatArgsMatchTree(t *testing.T) {
 	}
 	if !decodeBothWays(t, c, `{"query":"dune","limit":5,"genre":"poetry","on":true}`) {
 		t.Error("the usual arguments did not take the flat path")
+	}
+	// A number sent as a string (every prompt argument is one), a
+	// defaulted field left out.
+	for _, raw := range []string{`{"query":"dune","limit":"5","count":"3","ratio":"-2"}`, `{"query":"dune"}`} {
+		if !decodeBothWays(t, c, raw) {
+			t.Errorf("%s did not take the flat path", raw)
+		}
 	}
 }
 

@@ -16,9 +16,14 @@ import (
 // violation: every member's key is exactly a field's name, met once, its
 // value of the JSON type the field takes unchanged (a plain string, an
 // integer literal of at most 15 digits, true or false, null for a pointer),
-// proven valid by the field's subschema, and every required field or field
-// with a default is present. Anything else is "not sure" and the tree path
-// decides, wording any violation as before. sdk's TestFlatArgsMatchTree and
+// proven valid by the field's subschema, and every required field is
+// present. Two of the tree path's steps it takes too: a JSON string holding
+// a plain integer (-?[1-9][0-9]{0,14} or 0) for a numeric field whose
+// schema type is integer or number, which lax mode reads as that integer;
+// and an absent field's default, when the default is a value the field
+// takes unchanged and its subschema proves valid (else the field must be
+// present). Anything else is "not sure" and the tree path decides, wording
+// any violation as before. sdk's TestFlatArgsMatchTree and
 // FuzzFlatArgsMatchTree hold it to that path.
 type Flat struct {
 	root   *node
@@ -33,15 +38,19 @@ type flatField struct {
 	ptr   bool
 	elem  reflect.Type // the pointer's element type when ptr
 	node  *node
+	lax   bool          // a string holding a plain integer reads as the integer
+	def   reflect.Value // the default stored when absent; invalid: none
 }
 
 // FlatProperty is what the caller's own preparation does with a property:
 // Type is the first non-null JSON type its (dereferenced, non-null branch
 // of the) schema names, "" for none; Default is whether an absent property
-// is filled in.
+// is filled in, and DefaultJSON the value it is filled in with (nil: not
+// known).
 type FlatProperty struct {
-	Type    string
-	Default bool
+	Type        string
+	Default     bool
+	DefaultJSON []byte
 }
 
 // Flat returns the flat decoder of struct type t against the schema v
@@ -70,7 +79,11 @@ func (v *Validator) Flat(t reflect.Type, prop func(name string) (p FlatProperty,
 			return nil
 		}
 		field.node = n
-		if p.Default || slices.Contains(v.root.required, field.name) {
+		field.lax = field.kind != reflect.String && field.kind != reflect.Bool && (p.Type == "integer" || p.Type == "number")
+		if p.Default && p.DefaultJSON != nil {
+			field.def = field.defaultValue(sf.Type, p.DefaultJSON)
+		}
+		if p.Default && !field.def.IsValid() || slices.Contains(v.root.required, field.name) {
 			f.need |= 1 << len(f.fields)
 		}
 		f.fields = append(f.fields, field)
@@ -81,6 +94,28 @@ func (v *Validator) Flat(t reflect.Type, prop func(name string) (p FlatProperty,
 		}
 	}
 	return f
+}
+
+// defaultValue is the default a field takes when absent, stored as a
+// member's value would be (invalid when it would not be stored so).
+func (ff *flatField) defaultValue(t reflect.Type, def []byte) reflect.Value {
+	v := reflect.New(t).Elem()
+	if !ff.store(def, v) {
+		return reflect.Value{}
+	}
+	return v
+}
+
+// setDefault stores the field's default into dst (a fresh pointer for a
+// pointer field: the handler may change what it points to).
+func (ff *flatField) setDefault(dst reflect.Value) {
+	if ff.ptr && !ff.def.IsNil() {
+		p := reflect.New(ff.elem)
+		p.Elem().Set(ff.def.Elem())
+		dst.Set(p)
+		return
+	}
+	dst.Set(ff.def)
 }
 
 // flatRoot: an object schema of properties and required names only.
@@ -172,6 +207,11 @@ func (f *Flat) Decode(raw []byte, dst reflect.Value) bool {
 		dst.SetZero()
 		return false
 	}
+	for i := range f.fields {
+		if seen&(1<<i) == 0 && f.fields[i].def.IsValid() {
+			f.fields[i].setDefault(dst.Field(f.fields[i].index))
+		}
+	}
 	return true
 }
 
@@ -217,6 +257,9 @@ func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
 		dst.SetBool(b)
 		return true
 	}
+	if ff.lax && len(val) > 2 && val[0] == '"' {
+		val = quotedInteger(val)
+	}
 	if !integerLiteral(val) || !ff.node.validNumber(val, 1) {
 		return false
 	}
@@ -241,6 +284,29 @@ func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
 		dst.SetInt(x)
 	}
 	return true
+}
+
+// quotedInteger is the integer a JSON string holds as lax mode reads it,
+// when it holds one plainly: -?[1-9][0-9]* or 0, no sign, space, escape,
+// leading zero or fraction (nil otherwise: the tree path decides).
+func quotedInteger(val []byte) []byte {
+	digits := val[1 : len(val)-1]
+	if val[len(val)-1] != '"' {
+		return nil
+	}
+	d := digits
+	if len(d) > 0 && d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || d[0] == '0' && len(digits) > 1 {
+		return nil // "-0", "01": not the plain form
+	}
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return nil
+		}
+	}
+	return digits
 }
 
 // integerLiteral: -?[0-9]{1,15}, as node.number proves (Value has already
