@@ -136,3 +136,10 @@ func ExampleForm_KeyMap() {
 	// add item: true, remove item: false
 	// add item: true, remove item: true
 }
+
+func ExampleForm_Submit() {
+	f, _ := forms.New([]byte(searchBooks), &forms.Options{Prefill: []byte(`{"query":"dune","limit":500}`)})
+	msg := f.Submit()().(forms.SubmitMsg)
+	fmt.Println(string(msg.Args), msg.Problems, msg.Force)
+	// Output: {"query":"dune","limit":500} [limit: Input should be less than or equal to 50] false
+}

@@ -115,6 +115,12 @@ func (f *Form) Problems() []Problem {
 	return problemsOf(f.doc.root, v)
 }
 
+// Submit submits the form as its Submit key does: the command returns a
+// SubmitMsg with every problem (it is nil while the text of JSON mode does
+// not parse). A parent with a submit key of its own (send it some other
+// way) calls it.
+func (f *Form) Submit() tea.Cmd { return f.submit(false) }
+
 // submit emits SubmitMsg. Text that is not JSON cannot be sent at all, so
 // then it only shows the error. Otherwise the message carries every
 // problem; force marks "send anyway".

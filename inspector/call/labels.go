@@ -59,3 +59,9 @@ func Hints(t sdk.ToolInfo) []Hint {
 func NeedsTask(t sdk.ToolInfo) bool {
 	return t.Execution != nil && t.Execution.TaskSupport == "required"
 }
+
+// MayTask reports whether t may run either way (execution.taskSupport
+// "optional"): a plain tools/call, or as a task when the client asks.
+func MayTask(t sdk.ToolInfo) bool {
+	return t.Execution != nil && t.Execution.TaskSupport == "optional"
+}

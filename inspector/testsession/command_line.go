@@ -15,12 +15,16 @@ import (
 // "TARGET" when t is nil or has none), the tool, and the arguments as
 // key=value words when the tool's schema (c.Schema) turns them back into
 // exactly c.Args, else as --args-json. Arguments the schema refuses (a call
-// sent anyway) get --no-validate, so that the command sends them too.
+// sent anyway) get --no-validate, so that the command sends them too; a
+// call run as a task by choice (c.Task), --task.
 func CommandLine(t *target.Target, c Call) string {
 	flags, target, command := splitTargetWords(t)
 	words := []string{"mcpdev", "call"}
 	if refused(c.Schema, c.Args) {
 		words = append(words, "--no-validate")
+	}
+	if c.Task {
+		words = append(words, "--task")
 	}
 	words = append(words, answerFlags(c.Answers)...)
 	for _, r := range c.Roots {

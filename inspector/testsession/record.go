@@ -46,6 +46,9 @@ type Call struct {
 	// Roots are the roots offered during the call when they were not the
 	// default (the server's working directory): root lines, --root flags.
 	Roots []sdk.Root
+	// Task: the tool was asked to run as a task though it does not
+	// require it (call --task).
+	Task bool
 }
 
 // longValue is the size past which an expected value goes into its own

@@ -54,6 +54,7 @@ type callRecord struct {
 	res     *sdk.CallToolResult
 	err     error
 	elapsed time.Duration
+	task    bool // it ran as a task
 }
 
 // devState is the dev loop's part of the model.
@@ -271,7 +272,7 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 		return cmd
 	}
 	old := d.last
-	rerun := m.startCall(*t, old.args)
+	rerun := m.startCallAs(*t, old.args, old.task)
 	if m.call != nil {
 		d.rerunID, d.rerunOld = m.call.id, old
 	}
@@ -282,19 +283,19 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 // and lets the model show its result.
 func (m *Model) onDevCallDone(msg callDoneMsg) tea.Cmd {
 	d := &m.dev
-	tool, args := m.callTool, m.callArgs
+	tool, args, task := m.callTool, m.callArgs, m.asTask
 	roots := m.offeredRoots()
 	if m.call != nil && m.call.id == msg.id {
 		msg.answers = m.takeAnswers(m.call.answers)
 	}
 	relist := m.onCallDone(msg)
-	rec := &callRecord{tool: tool.Name, args: args, res: msg.res, err: msg.err, elapsed: msg.elapsed}
+	rec := &callRecord{tool: tool.Name, args: args, res: msg.res, err: msg.err, elapsed: msg.elapsed, task: task}
 	if msg.res == nil && !isRPCError(msg.err) {
 		return relist // cancelled or the connection went away
 	}
 	d.last = rec
 	d.calls = append(d.calls, testsession.Call{Tool: tool.Name, Args: args, Schema: tool.InputSchema, Result: msg.res, Err: msg.err,
-		Answers: msg.answers, Roots: roots})
+		Answers: msg.answers, Roots: roots, Task: task})
 	if msg.id == d.rerunID && d.rerunOld != nil {
 		d.compare = [2]*callRecord{d.rerunOld, rec}
 		d.rerunOld, d.pinned, d.scroll = nil, true, 0

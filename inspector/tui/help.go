@@ -56,7 +56,10 @@ func (m *Model) currentHelp() helpKeys {
 		return h
 	}
 	if m.focus == focusForm && m.form.form != nil {
-		return formHelp(m.form.form.KeyMap(), k.ForceQuit, &k.FormHelp)
+		h := formHelp(m.form.form.KeyMap(), k.ForceQuit, &k.FormHelp)
+		h.short = append([]key.Binding{h.short[0], k.RunAsTask}, h.short[1:]...) // enabled for a tool that may run as a task
+		h.full = append(h.full, []key.Binding{k.RunAsTask})
+		return h
 	}
 	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
 	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)

@@ -225,7 +225,7 @@ func (m *Model) onHistory(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case rerunMsg:
 		if t := m.findTool(msg.e.tool); t != nil {
-			return m.startCall(*t, msg.e.args)
+			return m.startCallAs(*t, msg.e.args, msg.e.task)
 		}
 		m.status = "the server has no tool " + msg.e.tool + " any more"
 	case editMsg:

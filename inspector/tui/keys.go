@@ -28,6 +28,9 @@ type KeyMap struct {
 
 	BackToForm, Save, Search, NextMatch, PrevMatch key.Binding
 	Rerun, Edit, Copy                              key.Binding
+	// RunAsTask submits the open form as a task, for a tool whose
+	// execution.taskSupport is "optional" (task_call.go).
+	RunAsTask key.Binding
 
 	// While the tool filter or the traffic search has the keys.
 	FilterUp, FilterDown, AcceptSearch key.Binding
@@ -155,6 +158,7 @@ func DefaultKeyMap() KeyMap {
 		Rerun:      b([]string{"enter"}, "enter", "re-run"),
 		Edit:       b([]string{"e"}, "e", "edit in form"),
 		Copy:       b([]string{"y", "c"}, "y", "copy as command"),
+		RunAsTask:  b([]string{"ctrl+t"}, "ctrl+t", "submit as task"),
 
 		FilterUp:     b([]string{"up"}, "↑", "up"),
 		FilterDown:   b([]string{"down"}, "↓", "down"),
@@ -221,7 +225,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
-		&k.Rerun, &k.Edit, &k.Copy, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
+		&k.Rerun, &k.Edit, &k.Copy, &k.RunAsTask, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
 		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
 		&k.ShowRoots, &k.CopySignIn, &k.AuthView,
@@ -236,6 +240,7 @@ type keyState struct {
 	filtered   bool // the tool list has a filter
 	hasTools   bool
 	formOpen   bool
+	mayTask    bool // the open form's tool may run as a task (taskSupport "optional")
 	calling    bool
 	hasMedia   bool
 	hasSearch  bool
@@ -279,6 +284,7 @@ func (k *KeyMap) sync(s keyState) {
 	}
 	on(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
 	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
+	k.RunAsTask.SetEnabled(s.focus == focusForm && s.formOpen && s.mayTask)
 	k.Restart.SetEnabled(s.canRestart)
 	switch s.focus {
 	case focusTools:

@@ -96,6 +96,7 @@ func (m *Model) syncKeys() {
 		filtered:   m.tools.filtered(),
 		hasTools:   m.tools.Selected() != nil,
 		formOpen:   m.form.form != nil,
+		mayTask:    m.form.mayTask(),
 		section:    m.bey.section,
 		calling:    m.call != nil,
 		hasMedia:   m.result.hasMedia(),

@@ -89,6 +89,7 @@ type Model struct {
 	pause    callPause // the running call's time waiting for answers (call_pause.go)
 	callTool sdk.ToolInfo
 	callArgs json.RawMessage
+	asTask   bool                       // the running (or last) call was asked to run as a task (RunAsTask)
 	lastArgs map[string]json.RawMessage // per tool: the arguments of its last call
 	drafts   map[string]json.RawMessage // per tool: form values left unsent
 	reopen   string                     // tool whose form reopens after a restart
@@ -114,7 +115,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.header = headerPane{st: st, target: opts.Target, now: opts.Now}
 	m.tools = newToolsPane(st)
 	m.form = newFormPane(st)
-	m.form.keys = &m.keys.Form
+	m.form.keys, m.form.asTask = &m.keys.Form, &m.keys.RunAsTask
 	m.result = newResultPane(st)
 	m.result.saveDir = &m.opts.SaveDir
 	m.logs = logsPane{st: st}

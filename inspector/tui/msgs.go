@@ -109,4 +109,5 @@ type historyEntry struct {
 	outcome string               // "ok", "tool error", "protocol error", "cancelled"
 	answers []testsession.Answer // the person's answers to the server's questions
 	roots   []sdk.Root           // the roots offered, when not the default
+	task    bool                 // it ran as a task
 }

@@ -28,15 +28,20 @@ type formPane struct {
 
 	cursor map[string]string // per tool: the field its last form had the cursor in
 	keys   *forms.KeyMap     // every form's bindings (KeyMap.Form; nil: the default)
+	asTask *key.Binding      // KeyMap.RunAsTask, named in a tool's details
 	outbox
 }
 
 func newFormPane(st *Styles) formPane { return formPane{st: st, cursor: map[string]string{}} }
 
-// HandleKey gives the form every key. Its cancel key leaves at once, not
-// when forms.CancelMsg comes back: keys typed right after esc belong to
-// the tool list, not to the form.
+// HandleKey gives the form every key but the one that submits it as a
+// task (for a tool that may run as one). Its cancel key leaves at once,
+// not when forms.CancelMsg comes back: keys typed right after esc belong
+// to the tool list, not to the form.
 func (p *formPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
+	if p.form != nil && p.mayTask() && key.Matches(k, km.RunAsTask) {
+		return asTask(p.form.Submit())
+	}
 	cmd := p.Update(k)
 	if key.Matches(k, km.Form.Cancel) {
 		p.send(leaveFormMsg{})
@@ -83,6 +88,36 @@ func (p *formPane) keepCursor() {
 
 func (p *formPane) isOpen() bool { return p.tool != nil }
 
+// mayTask reports whether the open form's tool may run as a task or not
+// (execution.taskSupport "optional").
+func (p *formPane) mayTask() bool { return p.tool != nil && call.MayTask(*p.tool) }
+
+// taskKey names the key that submits a form as a task.
+func (p *formPane) taskKey() string {
+	if p.asTask == nil {
+		return DefaultKeyMap().RunAsTask.Help().Key
+	}
+	return p.asTask.Help().Key
+}
+
+// taskSubmitMsg is the form submitted with the RunAsTask key: the tool
+// runs as a task.
+type taskSubmitMsg struct{ forms.SubmitMsg }
+
+// asTask turns the form's SubmitMsg into a taskSubmitMsg.
+func asTask(submit tea.Cmd) tea.Cmd {
+	if submit == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		msg := submit()
+		if s, ok := msg.(forms.SubmitMsg); ok {
+			return taskSubmitMsg{s}
+		}
+		return msg
+	}
+}
+
 // View renders the open form (or the error building it) when showForm,
 // else the details of the selected tool sel.
 func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
@@ -119,6 +154,10 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 	if call.NeedsTask(t) {
 		lines = append(lines, "", st.ToolError.Render("Runs only as a task (execution.taskSupport \"required\")."),
 			ansi.Wrap("Submitting the form runs it as a task: the result pane shows its status as it changes, esc cancels it (tasks/cancel).", w, ""))
+	}
+	if call.MayTask(t) {
+		lines = append(lines, "", st.Dim.Render(ansi.Wrap("May run as a task (execution.taskSupport \"optional\").", w, "")),
+			ansi.Wrap("In the form, "+p.taskKey()+" submits it as a task (status shown as it changes, esc cancels it); ctrl+r calls it as usual.", w, ""))
 	}
 	if t.Description != "" {
 		lines = append(lines, "", ansi.Wrap(termtext.Text(strings.TrimSpace(t.Description)), w, ""))

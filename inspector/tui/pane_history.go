@@ -78,8 +78,12 @@ func (p *historyPane) row(i int) string {
 	case "cancelled":
 		oc = st.Cancel
 	}
-	text := fmt.Sprintf("%s %s %s %s %s", e.at.Format("15:04:05"), st.Bold.Render(termtext.Line(e.tool)),
-		oc.Render(e.outcome), st.Dim.Render(formatDuration(e.elapsed)), st.Dim.Render(termtext.Line(compact(e.args))))
+	how := ""
+	if e.task {
+		how = st.Dim.Render(" as a task")
+	}
+	text := fmt.Sprintf("%s %s %s%s %s %s", e.at.Format("15:04:05"), st.Bold.Render(termtext.Line(e.tool)),
+		oc.Render(e.outcome), how, st.Dim.Render(formatDuration(e.elapsed)), st.Dim.Render(termtext.Line(compact(e.args))))
 	bar := "  "
 	if i == p.cursor {
 		bar = st.ItemSelected.Render("┃ ")
@@ -114,7 +118,7 @@ func (m *Model) copyCall() tea.Cmd {
 	if e == nil {
 		return nil
 	}
-	call := testsession.Call{Tool: e.tool, Args: e.args, Schema: e.schema, Answers: e.answers, Roots: e.roots}
+	call := testsession.Call{Tool: e.tool, Args: e.args, Schema: e.schema, Answers: e.answers, Roots: e.roots, Task: e.task}
 	cmd := testsession.CommandLine(m.commandTarget(), call)
 	m.history.copied = cmd
 	m.status = fmt.Sprintf("copied to the clipboard (OSC 52): %d characters", len(cmd))

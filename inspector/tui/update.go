@@ -86,7 +86,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.bey.section != sectionTools && m.bey.args.isOpen() {
 			return m.onArgsSubmit(msg)
 		}
-		return m.onSubmit(msg)
+		return m.onSubmit(msg, false)
+	case taskSubmitMsg:
+		return m.onSubmit(msg.SubmitMsg, true)
 	case forms.CancelMsg:
 		if m.focus == focusForm && m.bey.section == sectionTools {
 			m.leaveForm()
@@ -290,7 +292,9 @@ func (m *Model) leaveForm() {
 	m.setFocus(focusTools)
 }
 
-func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
+// onSubmit calls the open form's tool; asTask runs it as a task (the
+// RunAsTask key, for a tool that may run either way).
+func (m *Model) onSubmit(msg forms.SubmitMsg, asTask bool) tea.Cmd {
 	if len(msg.Problems) > 0 && !msg.Force {
 		// the form shows each problem at its field; the bar says what to do
 		m.status = fmt.Sprintf("not sent: %d problem(s) with the arguments · fix them, or ctrl+s to send anyway", len(msg.Problems))
@@ -299,11 +303,18 @@ func (m *Model) onSubmit(msg forms.SubmitMsg) tea.Cmd {
 	if !m.form.isOpen() {
 		return nil
 	}
-	return m.startCall(*m.form.tool, msg.Args)
+	return m.startCallAs(*m.form.tool, msg.Args, asTask)
 }
 
-// startCall calls tool with args; the output pane shows its progress.
+// startCall calls tool with args; the output pane shows its progress. A
+// tool that runs only as a task runs as one.
 func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
+	return m.startCallAs(t, args, false)
+}
+
+// startCallAs is startCall, asTask running the tool as a task even when
+// it does not require it.
+func (m *Model) startCallAs(t sdk.ToolInfo, args json.RawMessage, asTask bool) tea.Cmd {
 	if m.state != stateConnected || m.sess == nil || m.sess.conn == nil {
 		m.status = "not connected: press R to restart the server"
 		return nil
@@ -317,9 +328,9 @@ func (m *Model) startCall(t sdk.ToolInfo, args json.RawMessage) tea.Cmd {
 	m.call = &runningCall{id: m.nextCall, tool: t.Name, start: m.now(), cancel: cancel}
 	m.pause = callPause{}
 	m.startAnswers()
-	m.callTool, m.callArgs = t, args
+	m.callTool, m.callArgs, m.asTask = t, args, asTask
 	run := callCmd
-	if call.NeedsTask(t) {
+	if asTask || call.NeedsTask(t) {
 		m.call.task, run = &taskState{}, taskCallCmd
 	}
 	m.result.start(m.call)
@@ -347,7 +358,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	urls := m.askURLsOf(msg.err, m.callTool.Name)
 	m.lastArgs[m.callTool.Name] = m.callArgs
 	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg),
-		answers: msg.answers, roots: m.offeredRoots()})
+		answers: msg.answers, roots: m.offeredRoots(), task: m.asTask})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
 		m.status = "the connection closed during the call to " + m.callTool.Name
 		return nil
