@@ -121,6 +121,7 @@ func (cfg *config) flagSet() *flag.FlagSet {
 		cfg.resolve.MaxMessageSize = n
 		return err
 	})
+	fs.StringVar(&cfg.resolve.Protocol, "protocol", "", "")
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", target.DefaultConnectTimeout, "")
 	fs.DurationVar(&cfg.timeout, "timeout", call.DefaultTimeout, "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")

@@ -89,7 +89,10 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	case "logout":
 		return logout(stdout, cfg.positional[0])
 	case "test":
-		topts := &testsession.Options{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout}
+		if _, err := target.ParseProtocol(cfg.resolve.Protocol); err != nil {
+			return inspector.Usagef("%v", err)
+		}
+		topts := &testsession.Options{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout, Protocol: cfg.resolve.Protocol}
 		if cfg.watchTests {
 			return testsession.Watch(ctx, stdout, cfg.positional, topts, nil)
 		}
@@ -121,6 +124,10 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	}
 	asker.Watch(conn.Done())
 	defer conn.Close()
+	if cfg.verbose {
+		info := conn.ServerInfo()
+		fmt.Fprintf(stderr, "connected to %s %s: %s\n", termtext.Line(info.Name), termtext.Line(info.Version), conn.Negotiated())
+	}
 	if cfg.cmd != "call" {
 		return runListing(ctx, cfg, stdout, stderr, conn)
 	}

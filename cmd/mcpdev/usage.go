@@ -60,6 +60,11 @@ Target flags (every command that takes a TARGET):
                      the current directory)
   --max-message-size the longest message taken from the server (default
                      256MiB; 64MiB, 100MB, 1GiB…); a longer one fails its call
+  --protocol ERA     the protocol era to speak: auto (default: server/discover,
+                     then initialize if the server does not answer it), legacy
+                     (initialize, MCP 2025-11-25), 2026 (server/discover only,
+                     MCP 2026-07-28), or an exact version (2025-06-18, …); a
+                     server that does not speak it fails at once and says so
   -v                 show the server's stderr, log messages and progress, and
                      each HTTP exchange of a sign-in (secrets redacted)
 
@@ -90,7 +95,8 @@ prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
               not declare, or without a required one), --answer key=value,
               --sample-reply TEXT, --decline (as for call: a prompt may ask too)
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
-              --watch (run again whenever a session file or its Go server changes)
+              --watch (run again whenever a session file or its Go server changes),
+              --protocol ERA (every session in that era, whatever its target line says)
 
 Dev loop (mcpdev TARGET): a Go target's package files, embedded files, go.mod
 and go.sum are watched; a save rebuilds in the background and restarts the

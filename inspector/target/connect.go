@@ -149,7 +149,7 @@ func (t *Target) build(ctx context.Context, onBuild func(done bool)) (string, er
 func (c *Connection) handshake(ctx context.Context, o *ConnectOptions) error {
 	hctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	client, err := sdk.Connect(hctx, c.watch, o.Client)
+	client, err := sdk.Connect(hctx, c.watch, c.Target.clientOptions(o.Client, o.Timeout))
 	if err == nil {
 		c.Client = client
 		return nil

@@ -73,6 +73,10 @@ func Doctor(err error) *Report {
 		return &Report{Kind: "error", Summary: err.Error()}
 	}
 	r := &Report{Target: ce.Target.Name, Lost: ce.Stage == StageSession}
+	if eraRefused(ce) {
+		diagnoseEra(r, ce)
+		return r
+	}
 	switch ce.Stage {
 	case StageBuild:
 		diagnoseBuild(r, ce)

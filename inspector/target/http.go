@@ -40,7 +40,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 		HTTPClient: &http.Client{Transport: rec}, Header: header, RetryFor: 200 * time.Millisecond,
 		MaxMessageSize: t.maxMessageSize(),
 	})
-	client, err := sdk.Connect(hctx, conn, probeWhileSigningIn(o))
+	client, err := sdk.Connect(hctx, conn, t.clientOptions(probeWhileSigningIn(o), o.Timeout))
 	if err == nil {
 		return &Connection{Client: client, Target: t, SignedIn: signedIn(auth.Credentials())}, nil
 	}

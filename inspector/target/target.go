@@ -69,6 +69,9 @@ type Target struct {
 	// MaxMessageSize is the longest message accepted from the server
 	// (default DefaultMaxMessageSize).
 	MaxMessageSize int
+	// Protocol is the protocol version the connection insists on
+	// (--protocol, see ParseProtocol); empty: the client picks the era.
+	Protocol string
 }
 
 // ResolveOptions are the target flags shared by every mcpdev command.
@@ -83,7 +86,8 @@ type ResolveOptions struct {
 	// there unless Dir says otherwise.
 	BaseDir        string
 	BuildCache     string
-	MaxMessageSize int // --max-message-size (0: DefaultMaxMessageSize)
+	MaxMessageSize int    // --max-message-size (0: DefaultMaxMessageSize)
+	Protocol       string // --protocol auto|legacy|2026|VERSION (ParseProtocol)
 	// Auth: --client-id, --client-secret, --scope, --client-metadata-url,
 	// --no-browser.
 	Auth AuthOptions
@@ -135,6 +139,9 @@ func (o *ResolveOptions) flagWords() []string {
 	}
 	if o.MaxMessageSize > 0 {
 		w = append(w, "--max-message-size", strconv.Itoa(o.MaxMessageSize))
+	}
+	if p := strings.TrimSpace(o.Protocol); p != "" && p != "auto" {
+		w = append(w, "--protocol", p)
 	}
 	return append(w, o.Auth.flagWords()...)
 }
@@ -270,6 +277,11 @@ func applyCommon(t *Target, o *ResolveOptions) error {
 	t.BuildCache = o.BuildCache
 	t.MaxMessageSize = o.MaxMessageSize
 	t.Auth = o.Auth
+	v, err := ParseProtocol(o.Protocol)
+	if err != nil {
+		return inspector.Usagef("%v", err)
+	}
+	t.Protocol = v
 	return nil
 }
 

@@ -56,6 +56,8 @@ func TestResolveKeepsTargetWords(t *testing.T) {
 			[]string{"--env", "A=1", "--cwd", "x", "../testdata/servers/raw"}},
 		{"command", []string{"--", "node", "s.js"}, target.ResolveOptions{}, []string{"--", "node", "s.js"}},
 		{"url", []string{"http://h/mcp"}, target.ResolveOptions{Headers: []string{"A: b"}}, []string{"--header", "A: b", "http://h/mcp"}},
+		{"protocol", []string{"http://h/mcp"}, target.ResolveOptions{Protocol: "legacy"}, []string{"--protocol", "legacy", "http://h/mcp"}},
+		{"protocol auto", []string{"http://h/mcp"}, target.ResolveOptions{Protocol: "auto"}, []string{"http://h/mcp"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

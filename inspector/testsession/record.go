@@ -119,6 +119,9 @@ func targetWordsFor(t *target.Target, dir string) ([]string, error) {
 	if t.MaxMessageSize > 0 {
 		words = append(words, "--max-message-size", strconv.Itoa(t.MaxMessageSize))
 	}
+	if t.Protocol != "" {
+		words = append(words, "--protocol", t.Protocol)
+	}
 	switch t.Kind {
 	case target.KindHTTP:
 		return append(words, quoteWord(t.URL)), nil

@@ -136,3 +136,25 @@ func TestRecordKeyLikeTheJSONWordReplays(t *testing.T) {
 		t.Errorf("missing %q in:\n%s", want, data)
 	}
 }
+
+// A session recorded from a connection whose era --protocol chose
+// replays in that era: the target line carries --protocol, and reads back.
+func TestRecordKeepsProtocol(t *testing.T) {
+	res := &sdk.CallToolResult{Content: []sdk.Content{{Type: "text", Text: "ok"}}}
+	tg := &target.Target{Kind: target.KindHTTP, URL: "http://h/mcp", Protocol: "2025-11-25"}
+	data, err := record("/tmp/x/s.txtar", tg, []Call{{Tool: "t", Args: json.RawMessage(`{}`), Result: res}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "target --protocol 2025-11-25 http://h/mcp\n") {
+		t.Fatalf("the target line lacks --protocol:\n%s", data)
+	}
+	f, err := Parse("s.txtar", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words, o, err := parseTargetFlags(f.Target)
+	if err != nil || o.Protocol != "2025-11-25" || len(words) != 1 {
+		t.Errorf("parseTargetFlags(%q) = %q, protocol %q, %v", f.Target, words, o.Protocol, err)
+	}
+}

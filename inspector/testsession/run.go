@@ -37,6 +37,9 @@ type Options struct {
 	Timeout        time.Duration
 	ConnectTimeout time.Duration
 	BuildCache     string
+	// Protocol is --protocol for every session (auto, legacy, 2026 or a
+	// version), over what its target line says; empty: the target line's.
+	Protocol string
 }
 
 // Summary counts steps.
@@ -212,11 +215,14 @@ func (r *sessionRun) resolve() (*target.Target, error) {
 	}
 	o.BaseDir = filepath.Dir(r.path)
 	o.BuildCache = r.opts.BuildCache
+	if r.opts.Protocol != "" {
+		o.Protocol = r.opts.Protocol
+	}
 	return target.Resolve(words, &o)
 }
 
-// parseTargetFlags reads --env, --cwd, --header, --config, --server and
-// --max-message-size in front of the target words.
+// parseTargetFlags reads --env, --cwd, --header, --config, --server,
+// --max-message-size and --protocol in front of the target words.
 func parseTargetFlags(words []string) ([]string, target.ResolveOptions, error) {
 	var o target.ResolveOptions
 	for len(words) > 0 && strings.HasPrefix(words[0], "-") && words[0] != "--" {
@@ -245,6 +251,8 @@ func parseTargetFlags(words []string) ([]string, target.ResolveOptions, error) {
 				return nil, o, fmt.Errorf("target: --max-message-size %v", err)
 			}
 			o.MaxMessageSize = n
+		case "protocol":
+			o.Protocol = val
 		default:
 			return nil, o, fmt.Errorf("target: unknown flag --%s", name)
 		}

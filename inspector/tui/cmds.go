@@ -154,6 +154,7 @@ func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox, ask *as
 		info := serverInfo{
 			Name: init.ServerInfo.Name, Title: init.ServerInfo.Title, Version: init.ServerInfo.Version,
 			Protocol: init.ProtocolVersion, Transport: conn.Transport(), Instructions: init.Instructions,
+			Forced: conn.Target != nil && conn.Target.Protocol != "",
 		}
 		return connectedMsg{gen: gen, conn: conn, info: info}
 	}

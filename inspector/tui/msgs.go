@@ -17,6 +17,7 @@ type serverInfo struct {
 	Name, Title, Version string
 	Protocol, Transport  string
 	Instructions         string
+	Forced               bool // the era is --protocol's, not negotiated
 }
 
 // connectedMsg: Connect succeeded.

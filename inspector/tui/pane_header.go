@@ -70,7 +70,11 @@ func (p *headerPane) View() string {
 		left += " " + st.HeaderDim.Render(termtext.Line(p.info.Version))
 	}
 	if p.info.Protocol != "" {
-		parts = append(parts, "MCP "+p.info.Protocol+" ("+era(p.info.Protocol)+")")
+		forced := ""
+		if p.info.Forced {
+			forced = ", --protocol"
+		}
+		parts = append(parts, "MCP "+p.info.Protocol+" ("+era(p.info.Protocol)+forced+")")
 	}
 	if p.info.Transport != "" {
 		parts = append(parts, p.info.Transport)
