@@ -32,6 +32,7 @@ type config struct {
 	argsJSON       string
 	answers        []string // call, prompt: --answer key=value… for a tool or prompt that elicits
 	decline        bool     // call, prompt: --decline every elicitation and sampling request
+	answerURL      string   // call, prompt: --answer-url accept|decline|cancel every URL-mode elicitation
 	sampleReply    *string  // call, prompt: --sample-reply, the answer to every sampling request
 	roots          []string // --root PATH… (repeatable): the roots offered to the server
 	task           bool     // call: --task runs the tool as a task
@@ -133,6 +134,11 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	if cfg.cmd == "call" || cfg.cmd == "prompt" {
 		fs.Var((*listFlag)(&cfg.answers), "answer", "")
 		fs.BoolVar(&cfg.decline, "decline", false, "")
+		fs.Func("answer-url", "", func(v string) error {
+			_, err := call.ParseURLAnswer(v)
+			cfg.answerURL = v
+			return err
+		})
 	}
 	if cfg.cmd == "call" || cfg.cmd == "prompt" || cfg.cmd == "" {
 		fs.Func("sample-reply", "", func(v string) error { cfg.sampleReply = &v; return nil })

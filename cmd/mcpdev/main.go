@@ -118,6 +118,9 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	pause := &call.Pause{}
 	ctx = call.WithPause(ctx, pause)
 	asker := &cli.Asker{Answers: cfg.answers, Decline: cfg.decline, SampleReply: cfg.sampleReply, In: os.Stdin, Out: stderr, Pause: pause}
+	if cfg.answerURL != "" {
+		asker.URLAnswer, _ = call.ParseURLAnswer(cfg.answerURL) // checked by parseArgs
+	}
 	conn, err := connect(ctx, cfg, stderr, asker)
 	if err != nil {
 		return err

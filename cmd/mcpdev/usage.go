@@ -85,6 +85,9 @@ call flags:
   --answer key=value answer a tool that asks for a form (elicitation), for
                      scripts; repeatable (key:=JSON too); without it each
                      field is asked on the terminal; accepts a URL too
+  --answer-url A     answer every URL-mode elicitation with A: accept (at
+                     once: the URL is shown, not opened), decline or cancel;
+                     over --answer and --decline for URLs
   --sample-reply T   answer every sampling request with the text T; without
                      it the request is shown and the reply typed (an empty
                      reply or the end of the input refuses it)
@@ -93,7 +96,8 @@ resources, templates, read, prompts, complete flags:  --json (the result as
               the server sent it), --timeout DURATION
 prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
               not declare, or without a required one), --answer key=value,
-              --sample-reply TEXT, --decline (as for call: a prompt may ask too)
+              --answer-url A, --sample-reply TEXT, --decline (as for call: a
+              prompt may ask too)
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes),
               --protocol ERA (every session in that era, whatever its target line says)

@@ -23,8 +23,12 @@ import (
 // typed for sampling). Everything it shows comes from the server and is
 // made safe to print.
 type Asker struct {
-	Answers     []string  // --answer key=value (key:=JSON), repeatable
-	Decline     bool      // --decline
+	Answers []string // --answer key=value (key:=JSON), repeatable
+	Decline bool     // --decline
+	// URLAnswer is --answer-url: the action (accept, decline, cancel)
+	// that answers every URL-mode elicitation, whatever --answer and
+	// --decline say ("": they decide, or the person).
+	URLAnswer   sdk.ElicitAction
 	SampleReply *string   // --sample-reply: the canned answer to every sampling request
 	In          io.Reader // where prompts read their answers (stdin)
 	Out         io.Writer // where the questions go (stderr)
@@ -260,12 +264,16 @@ func fieldNames(schema []byte) []string {
 
 // ElicitURL shows a URL-mode elicitation (SEP-1036): the person opens the
 // URL, then presses Enter; "n" declines, the end of input cancels.
-// --answer (scripts) accepts without waiting, --decline declines.
+// For scripts, --answer-url answers it (accept: without waiting);
+// otherwise --decline declines and --answer accepts.
 func (a *Asker) ElicitURL(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	fmt.Fprintf(a.Out, "The server asks you to open %s\n  %s\n", termtext.Line(p.URL), termtext.Text(p.Message))
 	switch {
+	case a.URLAnswer != "":
+		fmt.Fprintf(a.Out, "  %s (--answer-url %s)\n", actionDone[a.URLAnswer], a.URLAnswer)
+		return &sdk.ElicitResult{Action: a.URLAnswer}, nil
 	case a.Decline:
 		fmt.Fprintln(a.Out, "  declined (--decline)")
 		return &sdk.ElicitResult{Action: sdk.ActionDecline}, nil
@@ -284,8 +292,11 @@ func (a *Asker) ElicitURL(ctx context.Context, p *sdk.ElicitParams) (*sdk.Elicit
 	return &sdk.ElicitResult{Action: sdk.ActionAccept}, nil
 }
 
+// actionDone words what --answer-url did.
+var actionDone = map[sdk.ElicitAction]string{sdk.ActionAccept: "accepted", sdk.ActionDecline: "declined", sdk.ActionCancel: "cancelled"}
+
 // URLRequired has the person open each URL of a -32042 error (as a URL
-// elicitation is asked: --answer accepts, --decline declines); true when
+// elicitation is asked: --answer-url, --decline, --answer); true when
 // every one was accepted, and the call is made again.
 func (a *Asker) URLRequired(ctx context.Context, urls []sdk.URLElicitation) bool {
 	fmt.Fprintln(a.Out, "The call needs you to open a URL first (URLElicitationRequiredError, -32042):")

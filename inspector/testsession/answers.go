@@ -19,6 +19,7 @@ import (
 // or prompt step, written on its own line under the step:
 //
 //	answer key=value…      accept the next form (values coerced by its schema; a URL: no values)
+//	answer-url ACTION      answer the next elicitation, a URL, with accept, decline or cancel
 //	decline | cancel       the next elicitation
 //	sample-reply TEXT      the next sampling request's reply ("Go-quoted", 'literal' or bare)
 //	sample-decline         refuse the next sampling request
@@ -26,12 +27,12 @@ import (
 // A recorded session writes the answers a person gave the same way.
 type Answer struct {
 	Line  int
-	Kind  string   // "answer", "decline", "cancel", "sample-reply", "sample-decline"
-	Words []string // answer: the key=value pairs; sample-reply: the reply
+	Kind  string   // "answer", "answer-url", "decline", "cancel", "sample-reply", "sample-decline"
+	Words []string // answer: the key=value pairs; answer-url: the action; sample-reply: the reply
 }
 
 // answerKinds are the answer lines, by whether they answer sampling.
-var answerKinds = map[string]bool{"answer": false, "decline": false, "cancel": false, "sample-reply": true, "sample-decline": true}
+var answerKinds = map[string]bool{"answer": false, "answer-url": false, "decline": false, "cancel": false, "sample-reply": true, "sample-decline": true}
 
 // answerable are the steps answers may follow: the ones that can ask.
 var answerable = map[string]bool{"call": true, "prompt": true}
@@ -54,6 +55,12 @@ func (f *File) parseAnswer(n int, kind, rest string) error {
 			return err
 		}
 		a.Words = []string{text}
+	case "answer-url":
+		action, err := call.ParseURLAnswer(rest)
+		if err != nil {
+			return fmt.Errorf("answer-url %w", err)
+		}
+		a.Words = []string{string(action)}
 	default:
 		if rest != "" {
 			return fmt.Errorf("%s takes nothing after it", kind)
@@ -111,6 +118,11 @@ func (s *script) elicitation(_ context.Context, p *sdk.ElicitParams) (*sdk.Elici
 	a := s.elicit[0]
 	s.elicit = s.elicit[1:]
 	switch {
+	case a.Kind == "answer-url" && p.Mode != "url":
+		s.problem("line %d: answer-url answers a URL, but the server asked %q with a form (it was cancelled): write answer key=value…", a.Line, p.Message)
+		return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
+	case a.Kind == "answer-url":
+		return &sdk.ElicitResult{Action: sdk.ElicitAction(a.Words[0])}, nil
 	case a.Kind != "answer":
 		return &sdk.ElicitResult{Action: sdk.ElicitAction(a.Kind)}, nil
 	case p.Mode == "url":
@@ -143,9 +155,19 @@ func (s *script) sampling(_ context.Context, p *sdk.CreateMessageParams) (*sdk.C
 	return call.SampleResult(a.Words[0]), nil
 }
 
+// URLAnswer is the answer line a recorded session writes for res, the
+// answer a person gave to a URL-mode elicitation: answer-url with the
+// action (cancel when there was none).
+func URLAnswer(res *sdk.ElicitResult) Answer {
+	action := sdk.ActionCancel
+	if res != nil && res.Action != "" {
+		action = res.Action
+	}
+	return Answer{Kind: "answer-url", Words: []string{string(action)}}
+}
+
 // ElicitAnswer is the answer line a recorded session writes for res, the
-// answer a person gave to an elicitation whose form is schema (nil for
-// URL mode): the accepted content as key=value words the schema turns back
+// answer a person gave to an elicitation whose form is schema: the accepted content as key=value words the schema turns back
 // into it (key:=JSON where it would not), or decline / cancel.
 func ElicitAnswer(schema json.RawMessage, res *sdk.ElicitResult) Answer {
 	if res == nil || res.Action != sdk.ActionAccept {
@@ -188,6 +210,8 @@ func answerLine(a Answer) string {
 		}
 	case "sample-reply":
 		line += " " + strconv.Quote(a.Words[0])
+	case "answer-url":
+		line += " " + a.Words[0]
 	}
 	return line
 }

@@ -26,6 +26,7 @@ call a
   sample-reply "Paris.\nFrance."
   sample-decline
   cancel
+  answer-url Accept
   text contains ok
 prompt p
   sample-reply bare words
@@ -40,7 +41,7 @@ prompt p
 		}
 	}
 	want := []Answer{{4, "answer", []string{"name=Ada Lovelace", "n:=7"}}, {5, "decline", nil}, {6, "sample-reply", []string{"Paris.\nFrance."}},
-		{7, "sample-decline", nil}, {8, "cancel", nil}, {11, "sample-reply", []string{"bare words"}}}
+		{7, "sample-decline", nil}, {8, "cancel", nil}, {9, "answer-url", []string{"accept"}}, {12, "sample-reply", []string{"bare words"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("answers (-want +got):\n%v\n%v", want, got)
 	}
@@ -53,6 +54,8 @@ prompt p
 		{"target a\ncall x\n  cancel now\n", "s.txtar:3: cancel takes nothing after it"},
 		{"target a\ncall x\n  sample-reply \"open\n", "s.txtar:3: bad quoted string"},
 		{"target a\nroot a b\n", "s.txtar:2: root: want: root PATH"},
+		{"target a\ncall x\n  answer-url yes\n", `s.txtar:3: answer-url "yes": want accept, decline or cancel`},
+		{"target a\ncall x\n  answer-url\n", `s.txtar:3: answer-url "": want accept, decline or cancel`},
 	} {
 		if _, err := Parse("s.txtar", []byte(tt.src)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got %v, want %q", tt.src, err, tt.want)
@@ -217,4 +220,33 @@ func mustRel(t *testing.T, from, to string) string {
 		t.Fatal(err)
 	}
 	return rel
+}
+
+// answer-url answers a URL question with its action; on a form it fails
+// the step, saying what to write instead.
+func TestAnswerURLLines(t *testing.T) {
+	abs, _ := filepath.Abs("../tui/testdata/asking")
+	path := filepath.Join(t.TempDir(), "url.txtar")
+	testutil.WriteFile(t, path, "target "+abs+`
+call ask_url
+  answer-url accept
+  text == "url: action=accept"
+call ask_url
+  answer-url decline
+  text == "url: action=decline"
+call ask_url
+  answer
+  text == "url: action=accept"
+call ask_name
+  answer-url accept
+  text contains action=cancel
+`)
+	var out bytes.Buffer
+	sum, err := Run(context.Background(), &out, []string{path}, &Options{BuildCache: filepath.Join(t.TempDir(), "build")})
+	if sum.Passed != 3 || sum.Failed != 1 || err == nil {
+		t.Fatalf("%+v %v\n%s", sum, err, out.String())
+	}
+	if want := `line 12: answer-url answers a URL, but the server asked "Who are you?" with a form (it was cancelled): write answer key=value…`; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
+	}
 }

@@ -49,14 +49,19 @@ func CommandLine(t *target.Target, c Call) string {
 
 // answerFlags answer the server's questions as the answers did, as far as
 // the command line can say it (its flags answer every question alike):
-// --answer for the values of each accepted form, --sample-reply with the
-// first reply, --decline when nothing was accepted or replied but
-// something declined or refused.
+// --answer for the values of each accepted form, --answer-url with what
+// the first URL got, --sample-reply with the first reply, --decline when
+// nothing was accepted or replied but something declined or refused.
 func answerFlags(answers []Answer) []string {
 	var flags []string
-	replied, sampled, declined := false, false, false
+	replied, sampled, declined, url := false, false, false, false
 	for _, a := range answers {
 		switch a.Kind {
+		case "answer-url":
+			if !url {
+				flags = append(flags, "--answer-url", a.Words[0])
+			}
+			url = true
 		case "answer":
 			replied = true
 			for _, w := range a.Words {

@@ -122,10 +122,10 @@ func (f *File) parseLine(n int, line string) error {
 		return f.parseStep(n, keyword, rest)
 	case "isError", "text", "structured", "rpcError":
 		return f.parseExpect(n, indent, keyword, rest)
-	case "answer", "decline", "cancel", "sample-reply", "sample-decline":
+	case "answer", "answer-url", "decline", "cancel", "sample-reply", "sample-decline":
 		return f.parseAnswer(n, keyword, rest)
 	}
-	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, decline, cancel, sample-reply or sample-decline)", keyword)
+	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, answer-url, decline, cancel, sample-reply or sample-decline)", keyword)
 }
 
 // parseRoot reads "root PATH": a root offered to the server (a path

@@ -17,8 +17,11 @@ import (
 
 // answerOf is the session file's word for the answer ans to q.
 func answerOf(q *question, ans answer) testsession.Answer {
-	if q.kind == askSample {
+	switch q.kind {
+	case askSample:
 		return testsession.SampleAnswer(ans.sample, ans.err)
+	case askURL:
+		return testsession.URLAnswer(ans.elicit)
 	}
 	var schema json.RawMessage
 	if q.kind == askForm {
