@@ -52,19 +52,7 @@ func TestFlowAnswersRecordedAndCopied(t *testing.T) {
 	f, work := conformanceFlow(t, Options{Roots: roots})
 	m := f.m
 
-	f.callTool("test_elicitation", "Who are you?")
-	f.waitFor("Server asks · elicitation (form)", "username")
-	f.typ("ada")
-	f.keys("tab")
-	f.typ("ada@example.com")
-	f.keys("ctrl+r")
-	f.waitFor("✓ ok · test_elicitation", `action=accept, content={username: \"ada\", email:`)
-
-	f.callTool("test_sampling", "Capital of France?")
-	f.waitFor("Server asks · sampling", "Capital of France?")
-	f.typ("Paris")
-	f.keys("ctrl+r")
-	f.waitFor("LLM response: Paris")
+	answerFormAndSampling(f)
 
 	f.callTool("test_elicitation", "And now?")
 	f.waitFor("And now?", "ctrl+d decline")

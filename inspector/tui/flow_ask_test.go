@@ -98,19 +98,7 @@ func TestFlowAskConformanceEras(t *testing.T) {
 		t.Run(era.shown, func(t *testing.T) {
 			f := startFlowWith(t, eraConnector{commandConnector(serverBin(t, "conformance")), era.version}, "conformance")
 			f.waitFor(era.shown, "test_elicitation")
-			f.callTool("test_elicitation", "Who are you?")
-			f.waitFor("Server asks · elicitation (form)", "username")
-			f.typ("ada")
-			f.keys("tab")
-			f.typ("ada@example.com")
-			f.keys("ctrl+r")
-			f.waitFor("✓ ok · test_elicitation", `action=accept, content={username: \"ada\", email:`)
-
-			f.callTool("test_sampling", "Capital of France?")
-			f.waitFor("Server asks · sampling", "Capital of France?")
-			f.typ("Paris")
-			f.keys("ctrl+r")
-			f.waitFor("LLM response: Paris")
+			answerFormAndSampling(f)
 
 			wd, _ := os.Getwd()
 			f.callTool("test_roots", "")
@@ -199,4 +187,23 @@ func (f *flow) waitForPid() int {
 		return false
 	}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	return pid
+}
+
+// answerFormAndSampling calls the conformance server's test_elicitation
+// and answers its form (username, email), then test_sampling and answers
+// "Paris", checking both results.
+func answerFormAndSampling(f *flow) {
+	f.callTool("test_elicitation", "Who are you?")
+	f.waitFor("Server asks · elicitation (form)", "username")
+	f.typ("ada")
+	f.keys("tab")
+	f.typ("ada@example.com")
+	f.keys("ctrl+r")
+	f.waitFor("✓ ok · test_elicitation", `action=accept, content={username: \"ada\", email:`)
+
+	f.callTool("test_sampling", "Capital of France?")
+	f.waitFor("Server asks · sampling", "Capital of France?")
+	f.typ("Paris")
+	f.keys("ctrl+r")
+	f.waitFor("LLM response: Paris")
 }
