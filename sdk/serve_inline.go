@@ -35,7 +35,7 @@ func (l *serveLoop) answerInline(m *transport.Message) bool {
 	resp := l.ss.Handle(l.ctx, m)
 	reader := l.owed.CompareAndSwap(true, false)
 	l.slow.Store(time.Since(start) >= l.handOffAfter)
-	l.write(resp)
+	l.write(resp, reader)
 	return reader
 }
 
@@ -59,6 +59,7 @@ func (l *serveLoop) watch() {
 				t.Stop()
 				return
 			}
+			l.flushHeld()
 			owed := l.owed.Load()
 			n := l.calls.Load()
 			if owed && n == last {
@@ -105,18 +106,18 @@ func (l *serveLoop) answer(m *transport.Message) {
 	start := time.Now()
 	resp := l.ss.Handle(l.ctx, m)
 	l.slow.Store(time.Since(start) >= l.handOffAfter)
-	l.write(resp)
+	l.write(resp, false)
 }
 
 // write sends a call's answer, if it has one and the connection is not
 // shutting down (then the call was cancelled and the connection is
 // closing; whether an answer still slipped out used to depend on that
-// race).
-func (l *serveLoop) write(resp *transport.Message) {
+// race). onReader: written by the goroutine that reads (serve_batch.go).
+func (l *serveLoop) write(resp *transport.Message, onReader bool) {
 	if resp == nil || l.ctx.Err() != nil {
 		return
 	}
-	if err := l.conn.Write(l.ctx, resp); err != nil && l.ctx.Err() == nil {
+	if err := l.send(resp, onReader); err != nil && l.ctx.Err() == nil {
 		fmt.Fprintf(l.srv.opts.Stderr, "sdk: write response: %v\n", err)
 	}
 }

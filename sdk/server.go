@@ -163,6 +163,7 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	defer cancel()
 	l := &serveLoop{srv: s, ctx: ctx, conn: conn, end: make(chan error, 1), quit: make(chan struct{}), task: make(chan func()),
 		handOffAfter: handOffAfter, wake: make(chan struct{}, 1)}
+	l.batch, _ = conn.(transport.Batcher)
 	l.ss = s.newSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
 	defer l.ss.Close()
 	go l.watch()
@@ -195,6 +196,8 @@ type serveLoop struct {
 	watching     atomic.Bool   // the watchdog ticks (it is not parked)
 	wake         chan struct{} // wakes a parked watchdog
 	slow         atomic.Bool   // the last call took handOffAfter or more
+
+	batch transport.Batcher // conn, if it can hold answers back (serve_batch.go)
 }
 
 // maxIdleWorkers bounds the goroutines a connection keeps parked for reuse
@@ -216,6 +219,7 @@ func (l *serveLoop) read() {
 			if errors.Is(err, io.EOF) || errors.Is(err, transport.ErrClosed) || l.ctx.Err() != nil {
 				err = nil
 			}
+			l.flushHeld() // a Close does not read on, which would have sent them
 			l.end <- err
 			return
 		}
@@ -223,7 +227,7 @@ func (l *serveLoop) read() {
 			// Everything but the author's code is quick: answer in order,
 			// so that initialize is done before the next request is read.
 			if resp := l.ss.Handle(l.ctx, m); resp != nil {
-				_ = l.conn.Write(l.ctx, resp)
+				_ = l.send(resp, true)
 			}
 			continue
 		}

@@ -100,7 +100,9 @@ func NewStream(r io.Reader, w io.Writer, opts *StreamOptions) Conn {
 		}
 		closer = opts.Closer
 	}
-	return &streamConn{r: bufio.NewReaderSize(r, 64<<10), w: bufio.NewWriterSize(w, 32<<10), max: max, closer: closer, done: make(chan struct{})}
+	c := &streamConn{w: bufio.NewWriterSize(w, 32<<10), max: max, closer: closer, done: make(chan struct{})}
+	c.r = bufio.NewReaderSize(flushBeforeRead{c, r}, 64<<10)
+	return c
 }
 
 type streamConn struct {
@@ -111,6 +113,8 @@ type streamConn struct {
 	wmu     sync.Mutex
 	writers atomic.Int32 // writers in WriteRaw, holding or waiting for wmu
 	w       *bufio.Writer
+	left    bool        // w holds a message a writer left for the next one to flush (under wmu)
+	held    atomic.Bool // w holds messages written by WriteHeld, not flushed yet (conn_batch.go)
 
 	closer    io.Closer
 	closeOnce sync.Once
@@ -238,15 +242,20 @@ func trimSpace(b []byte) []byte {
 }
 
 func (c *streamConn) Write(ctx context.Context, m *Message) error {
+	return c.writeMessage(m, false)
+}
+
+// writeMessage writes m, leaving it in the buffer if hold (WriteHeld).
+func (c *streamConn) writeMessage(m *Message, hold bool) error {
 	if isPlainResponse(m) {
 		// What jsonenc.Marshal(m) would write, straight into the buffer.
-		return c.write(`{"jsonrpc":"2.0","id":`, m.ID, `,"result":`, m.Result, "}")
+		return c.write(hold, `{"jsonrpc":"2.0","id":`, m.ID, `,"result":`, m.Result, "}")
 	}
 	data, err := jsonenc.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("transport: encode message: %w", err)
 	}
-	return c.WriteRaw(data)
+	return c.write(hold, "", data, "", nil, "")
 }
 
 // WriteRaw writes one already-encoded message (no newline inside).
@@ -256,19 +265,21 @@ func (c *streamConn) Write(ctx context.Context, m *Message) error {
 // under load several messages go out in one write system call. The last
 // writer always flushes, so no message is held back.
 func (c *streamConn) WriteRaw(data []byte) error {
-	return c.write("", data, "", nil, "")
+	return c.write(false, "", data, "", nil, "")
 }
 
 // write writes one message, prefix+id+mid+result+suffix (no newline
-// inside), and a newline.
-func (c *streamConn) write(prefix string, id []byte, mid string, result []byte, suffix string) error {
+// inside), and a newline. It flushes unless a writer waiting for the lock
+// will, or hold asks to keep the message for later (WriteHeld) and no
+// other writer's message waits in the buffer.
+func (c *streamConn) write(hold bool, prefix string, id []byte, mid string, result []byte, suffix string) error {
 	c.writers.Add(1)
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	waiting := c.writers.Add(-1) > 0
 	select {
 	case <-c.done:
-		c.w.Flush() // best effort for a message an earlier writer left to us
+		c.flushLocked() // best effort for a message an earlier writer left to us
 		return ErrClosed
 	default:
 	}
@@ -279,8 +290,20 @@ func (c *streamConn) write(prefix string, id []byte, mid string, result []byte, 
 	c.w.WriteString(suffix)
 	c.w.WriteByte('\n')
 	if waiting && c.w.Buffered() < c.w.Size()/2 {
+		c.left = true
 		return nil // the writer waiting for the lock flushes
 	}
+	if hold && !c.left {
+		c.held.Store(true)
+		return nil // Flush, a later write or the next read of input sends it
+	}
+	return c.flushLocked()
+}
+
+// flushLocked sends everything buffered; the caller holds wmu.
+func (c *streamConn) flushLocked() error {
+	c.left = false
+	c.held.Store(false)
 	return c.w.Flush()
 }
 
