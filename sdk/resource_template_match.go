@@ -17,6 +17,7 @@ import (
 // the library's answers.
 type fastMatch struct {
 	rx       *regexp.Regexp
+	scan     *fastScan // nil: the regexp finds the values
 	names    []string
 	reserved []bool // {+name}: reserved characters pass through
 }
@@ -59,17 +60,31 @@ func newFastMatch(t *uritemplate.Template) *fastMatch {
 	if f.rx.NumSubexp() != len(f.names) {
 		return nil
 	}
+	f.scan = newFastScan(t.Raw(), f.reserved)
 	return f
 }
 
 // match binds uri's variables: their values in the order of f.names (nil:
 // uri does not fit); sure is false when the library must decide.
 func (f *fastMatch) match(uri string) (vals []string, sure bool) {
-	m := f.rx.FindStringSubmatch(uri)
-	if m == nil {
+	return f.matchInto(uri, nil)
+}
+
+// matchInto is match, appending the values to room when the loop of
+// fastScan finds them (the caller's array: no allocation).
+func (f *fastMatch) matchInto(uri string, room []string) (vals []string, sure bool) {
+	fits := false
+	if f.scan != nil {
+		vals, fits = f.scan.match(uri, room)
+	} else if m := f.rx.FindStringSubmatch(uri); m != nil {
+		vals, fits = m[1:], true
+	}
+	if !fits {
 		return nil, true
 	}
-	vals = m[1:]
+	if vals == nil {
+		vals = []string{} // a template without variables fits
+	}
 	for i, v := range vals {
 		if v == "" || (!f.reserved[i] && strings.IndexByte(v, ',') >= 0) {
 			return nil, false
