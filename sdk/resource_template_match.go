@@ -3,6 +3,7 @@ package sdk
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yosida95/uritemplate/v3"
@@ -50,11 +51,12 @@ func newFastMatch(t *uritemplate.Template) *fastMatch {
 			return nil
 		}
 		expr := raw[open+1 : open+end]
-		if !simpleExpr(expr) {
-			return nil
+		name := strings.TrimPrefix(expr, "+")
+		if !simpleExpr(expr) || slices.Contains(f.names, name) {
+			return nil // (the library binds a repeated variable to a list)
 		}
 		f.reserved = append(f.reserved, expr[0] == '+')
-		f.names = append(f.names, strings.TrimPrefix(expr, "+"))
+		f.names = append(f.names, name)
 		raw = raw[open+end+1:]
 	}
 	if f.rx.NumSubexp() != len(f.names) {

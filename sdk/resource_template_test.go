@@ -176,3 +176,26 @@ func TestResourcesCapability(t *testing.T) {
 		}
 	}
 }
+
+// repeatArgs binds both {tag}s of x://{tag}/{tag}.
+type repeatArgs struct {
+	Tag []string `json:"tag"`
+}
+
+// EchoRepeat returns the tags it was given.
+func EchoRepeat(ctx context.Context, a repeatArgs) (repeatArgs, error) { return a, nil }
+
+// A variable repeated in a template binds the list of its values, as the
+// library's matcher binds it; the fast matcher used to keep the last one.
+func TestTemplateRepeatedVariableBindsEveryValue(t *testing.T) {
+	s := sdk.NewServer("repeat", nil)
+	sdk.ResourceTemplate(s, "x://{tag}/{tag}", EchoRepeat)
+	c := legacyClient(t, s, nil)
+	res, err := c.ReadResource(testCtx(t), "x://red/blue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := jsonDiff(t, []byte(`{"tag":["red","blue"]}`), []byte(res.Contents[0].Text)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
