@@ -94,9 +94,11 @@ func TestSessionToolCallAllocBudget(t *testing.T) {
 }
 
 // A resources/read of a template (BenchmarkResourceHandle's {isbn}, checked
-// against its pattern) costs no more than a tools/call: it was 24
+// against its pattern) costs less than a tools/call: it was 24
 // allocations (the URI's variables went through three maps, and what
-// serves the URI came back as two closures).
+// serves the URI came back as two closures), then 17 (the regexp's
+// submatches, the variables' map, the string result boxed into an
+// interface, the params struct moved to the heap).
 func TestSessionResourceReadAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
 	s := sdk.NewServer("Bookshop", nil)
@@ -117,8 +119,8 @@ func TestSessionResourceReadAllocBudget(t *testing.T) {
 	if resp.Error != nil || !bytes.Contains(resp.Result, benchResourceRead.want) {
 		t.Fatalf("response: %+v", resp)
 	}
-	if allocs > 17 {
-		t.Errorf("a session's resources/read took %.0f allocations, budget 17", allocs)
+	if allocs > 13 {
+		t.Errorf("a session's resources/read took %.0f allocations, budget 13", allocs)
 	}
 }
 

@@ -113,7 +113,7 @@ func NewResource[Out any](uri string, fn func(context.Context) (Out, error), opt
 		if err != nil {
 			return nil, err
 		}
-		return resourceContents(uri, o.MimeType, out)
+		return contentsOf(uri, o.MimeType, out)
 	}
 	return &ResourceDef{r: &registeredResource{info: info, read: read, ttl: o.TTL, replace: o.Replace}}, nil
 }

@@ -25,7 +25,7 @@ const (
 func resourceContents(uri, mime string, v any) ([]ResourceContents, error) {
 	switch x := v.(type) {
 	case string:
-		return []ResourceContents{{URI: uri, MimeType: or(mime, MimeText), Text: x}}, nil
+		return textContents(uri, mime, x), nil
 	case json.RawMessage:
 		return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(x)}}, nil
 	case []byte:
@@ -44,6 +44,19 @@ func resourceContents(uri, mime string, v any) ([]ResourceContents, error) {
 		return nil, err
 	}
 	return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(data)}}, nil
+}
+
+// contentsOf is resourceContents for a resource function's result: a
+// string, the usual result, is not boxed into an interface on the way.
+func contentsOf[Out any](uri, mime string, out Out) ([]ResourceContents, error) {
+	if s, ok := any(out).(string); ok {
+		return textContents(uri, mime, s), nil
+	}
+	return resourceContents(uri, mime, any(out))
+}
+
+func textContents(uri, mime, text string) []ResourceContents {
+	return []ResourceContents{{URI: uri, MimeType: or(mime, MimeText), Text: text}}
 }
 
 func fillContents(cs []ResourceContents, uri, mime string) []ResourceContents {

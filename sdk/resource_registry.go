@@ -155,8 +155,8 @@ func (s *Server) readResource(ctx context.Context, raw json.RawMessage, modern b
 func uriParam(raw json.RawMessage) (string, error) {
 	var p ReadResourceParams
 	if !wire.Fields(raw, uriMembers, func(_ string, val []byte) bool { return wire.StringMember(val, &p.URI) }) {
-		p = ReadResourceParams{}
-		if err := unmarshalParams(raw, &p); err != nil {
+		var err error
+		if p, err = slowURIParams(raw); err != nil {
 			return "", err
 		}
 	}
@@ -166,15 +166,23 @@ func uriParam(raw json.RawMessage) (string, error) {
 	return p.URI, nil
 }
 
+// slowURIParams is uriParam's decoding through encoding/json (its own
+// variable, so that the fast path's does not escape to the heap).
+func slowURIParams(raw json.RawMessage) (ReadResourceParams, error) {
+	var p ReadResourceParams
+	err := unmarshalParams(raw, &p)
+	return p, err
+}
+
 // uriMembers are ReadResourceParams' members, read by uriParam's fast path.
 var uriMembers = []string{"uri"}
 
 // foundResource is what serves a URI: a fixed resource, or a template
-// and the variables the URI binds (a value: no allocation).
+// and what the URI binds to its variables (a value: no allocation).
 type foundResource struct {
 	fixed *registeredResource
 	tmpl  *registeredTemplate
-	vars  templateVars
+	bound boundArgs
 }
 
 func (f foundResource) ok() bool { return f.fixed != nil || f.tmpl != nil }
@@ -183,7 +191,7 @@ func (f foundResource) read(ctx context.Context, uri string) ([]ResourceContents
 	if f.fixed != nil {
 		return f.fixed.read(ctx, uri)
 	}
-	return f.tmpl.read(ctx, uri, f.vars)
+	return f.tmpl.read(ctx, uri, f.bound)
 }
 
 // findResource returns what serves uri (ok false: nothing) and its TTL
@@ -198,8 +206,8 @@ func (s *Server) findResource(uri string) (foundResource, time.Duration) {
 		return foundResource{}, 0
 	}
 	for _, t := range s.res.templates.list {
-		if vars, ok := t.match(uri); ok {
-			return foundResource{tmpl: t, vars: vars}, t.ttl
+		if b, ok := t.bind(uri); ok {
+			return foundResource{tmpl: t, bound: b}, t.ttl
 		}
 	}
 	return foundResource{}, 0

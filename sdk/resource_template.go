@@ -20,8 +20,9 @@ type registeredTemplate struct {
 	fast *fastMatch // nil: every match goes to the library
 	// fastLists: the fast matcher's variables of array type, in its order.
 	fastLists []bool
+	fastKeys  []int      // the fast matcher's variables in argsJSON's order
 	args      *argSchema // the argument struct's schema, for the variables' types
-	read      func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error)
+	read      func(ctx context.Context, uri string, b boundArgs) ([]ResourceContents, error)
 	ttl       time.Duration
 	replace   bool
 	// complete says how each variable completes (completion/complete).
@@ -85,10 +86,11 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	}
 	t := &registeredTemplate{tmpl: tmpl, fast: newFastMatch(tmpl), args: in.args, ttl: o.TTL, replace: o.Replace, complete: complete}
 	t.fastLists = t.listVars()
-	t.read = func(ctx context.Context, uri string, vars templateVars) ([]ResourceContents, error) {
-		// vars is prepared in place (decoded): what the client sent is
-		// uri's match again.
-		args, vs, err := in.decodeValue(vars.decoded(), func() json.RawMessage { sent, _ := t.match(uri); return sent.json() })
+	if t.fast != nil {
+		t.fastKeys = t.fast.keyOrder()
+	}
+	t.read = func(ctx context.Context, uri string, b boundArgs) ([]ResourceContents, error) {
+		args, vs, err := decodeBound(in, t, uri, b)
 		if err != nil {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 		}
@@ -99,7 +101,7 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 		if err != nil {
 			return nil, err
 		}
-		return resourceContents(uri, o.MimeType, out)
+		return contentsOf(uri, o.MimeType, out)
 	}
 	t.info = ResourceTemplateInfo{URITemplate: uriTemplate, Name: name, Title: o.Title, Description: desc,
 		MimeType: o.MimeType, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
@@ -137,14 +139,10 @@ func checkTemplateVars(tmpl *uritemplate.Template, args *argSchema) error {
 	return nil
 }
 
-// match binds uri to the template's variables; false when uri does not
-// fit. A variable of array type gets a list even when one value matched.
+// match binds uri to the template's variables with the library's
+// matcher; false when uri does not fit. A variable of array type gets a
+// list even when one value matched.
 func (t *registeredTemplate) match(uri string) (templateVars, bool) {
-	if t.fast != nil {
-		if vals, sure := t.fast.match(uri); sure {
-			return t.bindStrings(vals)
-		}
-	}
 	vals := t.tmpl.Match(uri)
 	if vals == nil {
 		return nil, false
@@ -156,23 +154,6 @@ func (t *registeredTemplate) match(uri string) (templateVars, bool) {
 			args[name] = v.V
 		case len(v.V) > 0:
 			args[name] = v.V[0]
-		}
-	}
-	return args, true
-}
-
-// bindStrings is match for fastMatch's answer: one string per variable,
-// in the order of t.fast.names (nil: uri does not fit).
-func (t *registeredTemplate) bindStrings(vals []string) (templateVars, bool) {
-	if vals == nil {
-		return nil, false
-	}
-	args := make(templateVars, len(vals))
-	for i, name := range t.fast.names {
-		if t.fastLists[i] {
-			args[name] = []string{vals[i]}
-		} else {
-			args[name] = vals[i]
 		}
 	}
 	return args, true
