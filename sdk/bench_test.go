@@ -173,7 +173,7 @@ var (
 
 // startBenchServer builds pkg (with build tags, if any), starts it and
 // completes the handshake.
-func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
+func startBenchServer(b testing.TB, pkg, tags string) *benchProc {
 	b.Helper()
 	if tags == "" {
 		tags = os.Getenv("MCPDEV_BENCH_TAGS") // bench/compare.sh's TAGS
@@ -198,7 +198,7 @@ func startBenchServer(b *testing.B, pkg, tags string) *benchProc {
 }
 
 // handshake initializes the session.
-func (p *benchProc) handshake(b *testing.B) {
+func (p *benchProc) handshake(b testing.TB) {
 	p.write(b, `{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`+"\n"+
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
 	if line := p.line(b); !bytes.Contains(line, []byte(`"protocolVersion"`)) {
@@ -206,13 +206,13 @@ func (p *benchProc) handshake(b *testing.B) {
 	}
 }
 
-func (p *benchProc) write(b *testing.B, s string) {
+func (p *benchProc) write(b testing.TB, s string) {
 	if _, err := io.WriteString(p.stdin, s); err != nil {
 		b.Fatal(err)
 	}
 }
 
-func (p *benchProc) send(b *testing.B, id int) {
+func (p *benchProc) send(b testing.TB, id int) {
 	p.req = append(p.req[:0], `{"jsonrpc":"2.0","id":`...)
 	p.req = strconv.AppendInt(p.req, int64(id), 10)
 	p.req = append(p.req, p.work.tail...)
@@ -221,7 +221,7 @@ func (p *benchProc) send(b *testing.B, id int) {
 	}
 }
 
-func (p *benchProc) line(b *testing.B) []byte {
+func (p *benchProc) line(b testing.TB) []byte {
 	line, err := p.out.ReadSlice('\n')
 	if err != nil {
 		b.Fatalf("read: %v", err)
@@ -267,7 +267,7 @@ func (p *benchProc) cpuTime() time.Duration {
 	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
-func (p *benchProc) stop(b *testing.B) {
+func (p *benchProc) stop(b testing.TB) {
 	p.stdin.Close()
 	if err := p.cmd.Wait(); err != nil {
 		b.Errorf("server exit: %v", err)

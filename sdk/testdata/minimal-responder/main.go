@@ -34,6 +34,28 @@ type callResult struct {
 	StructuredContent map[string]string `json:"structuredContent"`
 }
 
+// The prompts/get and resources/read results, as structs in the order the
+// sdk writes their members: the same bytes as the sdk's answers, encoded
+// with no more work than the tools/call result.
+type (
+	promptResult struct {
+		Description string          `json:"description"`
+		Messages    []promptMessage `json:"messages"`
+	}
+	promptMessage struct {
+		Role    string `json:"role"`
+		Content text   `json:"content"`
+	}
+	readResult struct {
+		Contents []contents `json:"contents"`
+	}
+	contents struct {
+		URI      string `json:"uri"`
+		MimeType string `json:"mimeType"`
+		Text     string `json:"text"`
+	}
+)
+
 const found = "Found 3 books matching 'dune' (showing up to 5)."
 
 var (
@@ -43,14 +65,14 @@ var (
 		"capabilities":    map[string]any{"tools": map[string]any{}},
 		"serverInfo":      map[string]string{"name": "minimal-responder", "version": "0.0.0"},
 	}
-	promptResp = map[string]any{"messages": []map[string]any{{
-		"role":    "user",
-		"content": text{"text", `Write a warm review of "Dune" giving it 4 of 5 stars.`},
-	}}}
-	readResp = map[string]any{"contents": []map[string]string{{
-		"uri":      "bookshop://books/9780441172719",
-		"mimeType": "text/plain",
-		"text":     "Dune (9780441172719): a noble family takes over the desert planet.",
+	promptResp = promptResult{
+		Description: "Review asks the model to write a short review of a book.",
+		Messages:    []promptMessage{{"user", text{"text", `Write a warm review of "Dune" giving it 4 of 5 stars.`}}},
+	}
+	readResp = readResult{[]contents{{
+		URI:      "bookshop://books/9780441172719",
+		MimeType: "text/plain",
+		Text:     "Dune (9780441172719): a noble family takes over the desert planet.",
 	}}}
 	listResp = map[string]any{"tools": []map[string]any{{
 		"name":        "search_books",
