@@ -64,6 +64,7 @@ type callDoneMsg struct {
 	elapsed time.Duration
 	view    *resultData
 	answers []testsession.Answer // the call's answers, added as it ends (answers.go)
+	task    bool                 // it ran as a task, noted as it ends (onCallDone)
 }
 
 // tickMsg advances the elapsed timer of call id.

@@ -38,6 +38,7 @@ type resultPane struct {
 	bar           progress.Model
 
 	tool    string
+	task    bool // the call ran as a task
 	data    *resultData
 	err     error
 	elapsed time.Duration
@@ -74,9 +75,9 @@ func (p *resultPane) setProgress(id int, pp sdk.ProgressParams) {
 	}
 }
 
-// finish shows a finished call's outcome.
+// finish shows a finished call's outcome (a call run as a task says so).
 func (p *resultPane) finish(tool string, m callDoneMsg) {
-	p.call, p.tool, p.data, p.err, p.elapsed, p.note = nil, tool, m.view, m.err, m.elapsed, ""
+	p.call, p.tool, p.task, p.data, p.err, p.elapsed, p.note = nil, tool, m.task, m.view, m.err, m.elapsed, ""
 	p.vp.Top()
 	p.layout()
 }
@@ -111,15 +112,32 @@ func (p *resultPane) statusLine() string {
 	case errors.Is(p.err, context.Canceled):
 		return st.Cancel.Render("⊘ cancelled") + st.Dim.Render(" after "+took+" · notifications/cancelled sent")
 	case errors.Is(p.err, transport.ErrTooLarge):
-		return st.ProtocolError.Render("✗ message too large") + st.Dim.Render(" · "+termtext.Line(p.tool)+" · "+took)
+		return p.headed(st.ProtocolError.Render("✗ message too large"), "", took)
 	case errors.As(p.err, &rpc):
-		return st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)) + st.Dim.Render(" (JSON-RPC) · "+p.tool+" · "+took)
+		return p.headed(st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)), " (JSON-RPC)", took)
 	case p.err != nil:
-		return st.ProtocolError.Render("✗ failed") + st.Dim.Render(" · "+p.tool+" · "+took)
+		return p.headed(st.ProtocolError.Render("✗ failed"), "", took)
 	case p.data.isError:
-		return st.ToolError.Render("✗ tool error") + st.Dim.Render(" (isError) · "+termtext.Line(p.tool)+" · "+took)
+		return p.headed(st.ToolError.Render("✗ tool error"), " (isError)", took)
 	}
-	return st.Success.Render("✓ ok") + st.Dim.Render(" · "+termtext.Line(p.tool)+" · "+took)
+	return p.headed(st.Success.Render("✓ ok"), "", took)
+}
+
+// headed is a status line: the outcome, what was called and the time it
+// took, "as a task" when the call ran as one. A name too long for the
+// pane is cut, not what follows it; where it is cut does not depend on
+// the time's digits (up to tookRoom of them).
+func (p *resultPane) headed(outcome, extra, took string) string {
+	tail := " · " + took
+	if p.task {
+		tail = " · as a task" + tail
+	}
+	name := termtext.Line(p.tool)
+	room := p.width - ansi.StringWidth(outcome+extra+" · "+tail) - max(tookRoom-ansi.StringWidth(took), 0)
+	if ansi.StringWidth(name) > room {
+		name = ansi.Truncate(name, max(room, 1), "…")
+	}
+	return outcome + p.st.Dim.Render(extra+" · "+name+tail)
 }
 
 // layout renders the content for the current width into the viewport.
@@ -291,6 +309,9 @@ func closingQuote(s string) int {
 	}
 	return -1
 }
+
+// tookRoom is the width kept for a duration in a status line ("999ms").
+const tookRoom = 5
 
 func formatDuration(d time.Duration) string {
 	switch {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/peers"
@@ -102,7 +104,8 @@ func TestTaskKeyOnlyForOptionalTasks(t *testing.T) {
 
 // TestFlowOptionalTask: the conformance server's slow_compute, whose
 // taskSupport is "optional", in both eras: ctrl+t in its form runs it as
-// a task (its status shows, then its result), ctrl+r as a plain call.
+// a task (its status shows, then its result, whose header says it ran
+// as a task), ctrl+r as a plain call.
 func TestFlowOptionalTask(t *testing.T) {
 	for _, era := range []struct{ name, version, header string }{
 		{"legacy", "2025-11-25", "legacy era"}, {"2026", "", "2026 era"},
@@ -119,12 +122,15 @@ func TestFlowOptionalTask(t *testing.T) {
 			f.typ("owl")
 			f.keys("ctrl+t")
 			f.waitFor("● slow_compute running as a task", "status  working")
-			f.waitFor(`Computed "owl" in 1s`)
+			f.waitFor(`Computed "owl" in 1s`, "✓ ok · slow_compute · as a task ·")
 			f.keys("e", "tab", "backspace", "backspace", "backspace")
 			f.typ("cat")
 			f.keys("ctrl+r")
 			f.waitFor(`Computed "cat" in 1s`)
 			f.finish()
+			if head := f.m.result.statusLine(); strings.Contains(head, "as a task") {
+				t.Errorf("the header of the plain call says %q", ansi.Strip(head))
+			}
 			var got []bool
 			for _, e := range f.m.history.entries {
 				got = append(got, e.task)

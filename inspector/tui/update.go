@@ -350,7 +350,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	if m.call.cancelled && m.status == cancellingText(m.call.tool) {
 		m.status = "" // the result pane says it ended
 	}
-	m.call = nil
+	msg.task, m.call = m.call.task != nil, nil
 	if msg.err == nil && msg.view == nil && msg.res != nil {
 		msg.view = prepareResult(msg.res, m.callTool)
 	}
