@@ -332,8 +332,7 @@ func (m *Model) changesKey(k tea.KeyPressMsg) bool {
 		return false
 	}
 	d := &m.dev
-	top := max(len(m.changesLines())-m.result.height, 0)
-	d.scroll = max(0, min(min(d.scroll, top)+n, top))
+	d.scroll = clampOffset(d.scroll+n, len(m.changesLines()), m.result.height)
 	return true
 }
 

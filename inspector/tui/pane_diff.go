@@ -61,11 +61,7 @@ func (m *Model) devView() (string, bool) {
 		return "", false
 	}
 	lines := m.changesLines()
-	lines = lines[min(m.dev.scroll, max(len(lines)-m.result.height, 0)):]
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, m.result.width, "…")
-	}
-	return strings.Join(lines, "\n"), true
+	return strings.Join(window(len(lines), m.dev.scroll, m.result.height, m.result.width, func(i int) string { return lines[i] }, linesNoun), "\n"), true
 }
 
 // changesLines is the changes view: the build error, the tools diff, the

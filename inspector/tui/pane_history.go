@@ -54,11 +54,9 @@ func (p *historyPane) View() string {
 		foot = strings.Split(ansi.Wrap(st.Dim.Render("copied: ")+termtext.Text(p.copied), max(p.width, 10), ""), "\n")
 		rows -= len(foot) + 1
 	}
-	start := max(0, min(p.cursor-rows/2, len(p.entries)-rows))
-	var lines []string
-	for i := start; i < len(p.entries) && len(lines) < max(rows, 1); i++ {
-		lines = append(lines, p.row(i))
-	}
+	rows = max(rows, 1)
+	start := p.cursor - shownRows(len(p.entries), rows)/2
+	lines := window(len(p.entries), start, rows, p.width, p.row, callsNoun)
 	if len(foot) > 0 {
 		lines = append(lines, "")
 		lines = append(lines, foot...)

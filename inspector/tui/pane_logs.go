@@ -90,21 +90,38 @@ func (p *logsPane) wrapped(e logEvent) []string {
 }
 
 // View shows whole entries, wrapped, ending with the one p.back entries
-// up from the newest (or, near the top, from the oldest down).
+// up from the newest (or, near the top, from the oldest down); when they
+// do not all fit, the last row is the scroll mark (entries above, below).
 func (p *logsPane) View() string {
 	if len(p.entries) == 0 {
 		return p.st.Dim.Render("Nothing logged yet: the server's stderr and its log notifications appear here.")
 	}
+	lines, above, below := p.fill(p.height)
+	if above+below > 0 && p.height > 1 {
+		lines, above, below = p.fill(p.height - 1)
+		lines = append(lines, scrollMark(above, below, p.width, entriesNoun))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fill lays out up to h rows of entries as View shows them, and counts
+// the entries left out above (one whose top is cut counts) and below.
+func (p *logsPane) fill(h int) (lines []string, above, below int) {
 	end := len(p.entries) - p.back
-	var lines []string
-	for i := end - 1; i >= 0 && len(lines) < p.height; i-- {
-		lines = append(p.wrapped(p.entries[i]), lines...)
+	first := end
+	for first > 0 && len(lines) < h {
+		first--
+		lines = append(p.wrapped(p.entries[first]), lines...)
 	}
-	if len(lines) > p.height {
-		return strings.Join(lines[len(lines)-p.height:], "\n")
+	if len(lines) > h {
+		return lines[len(lines)-h:], first + 1, len(p.entries) - end
 	}
-	for i := end; i < len(p.entries) && len(lines) < p.height; i++ {
-		lines = append(lines, p.wrapped(p.entries[i])...)
+	for end < len(p.entries) && len(lines) < h {
+		lines = append(lines, p.wrapped(p.entries[end])...)
+		end++
 	}
-	return strings.Join(lines[:min(len(lines), p.height)], "\n")
+	if len(lines) > h {
+		return lines[:h], first, len(p.entries) - end + 1
+	}
+	return lines, first, len(p.entries) - end
 }

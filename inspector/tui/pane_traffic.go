@@ -118,10 +118,10 @@ func (p *trafficPane) View() string {
 		lines = append(lines, ansi.Truncate(p.search.View(), p.width, "…"))
 	}
 	lh := p.listHeight()
-	start := max(0, min(p.cursor-lh/2, len(p.msgs)-lh))
-	for i := start; i < min(start+lh, len(p.msgs)); i++ {
-		lines = append(lines, p.row(i))
+	if len(p.msgs) > lh {
+		lh++ // the scroll mark's row
 	}
+	lines = append(lines, window(len(p.msgs), p.cursor-lh/2, lh, p.width, p.row, messagesNoun)...)
 	lines = append(lines, st.Section.Render(strings.Repeat("─", p.width)))
 	rest := p.height - len(lines)
 	lines = append(lines, p.detail(rest)...)
@@ -168,12 +168,8 @@ func (p *trafficPane) detail(h int) []string {
 	} else {
 		lines = colorJSON(p.st, sanitizeLines(prettyLines(raw)))
 	}
-	p.detailOff = max(0, min(p.detailOff, len(lines)-h))
-	lines = lines[p.detailOff:min(len(lines), p.detailOff+h)]
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, p.width, "…")
-	}
-	return lines
+	p.detailOff = clampOffset(p.detailOff, len(lines), h)
+	return window(len(lines), p.detailOff, h, p.width, func(i int) string { return lines[i] }, linesNoun)
 }
 
 // wrapEach wraps each line at w columns (at any character: a URL or a

@@ -11,6 +11,7 @@ import (
 // setting content costs nothing per line (the viewport measures every line
 // on SetContent: 350 ms for a 10 MiB result), so a huge result arrives and
 // re-lays out without freezing the UI; View touches visible lines only.
+// Content taller than the window ends with a scroll mark (scrollMark).
 type scroller struct {
 	lines         []string
 	offset        int
@@ -34,28 +35,83 @@ func (s *scroller) Scroll(d int) {
 
 func (s *scroller) Top() { s.offset = 0 }
 
-func (s *scroller) clamp() {
-	s.offset = max(0, min(s.offset, len(s.lines)-s.height))
-}
+func (s *scroller) clamp() { s.offset = clampOffset(s.offset, len(s.lines), s.height) }
 
 func (s *scroller) View() string {
-	end := min(s.offset+s.height, len(s.lines))
-	out := make([]string, 0, end-s.offset+1)
-	for _, l := range s.lines[s.offset:end] {
-		out = append(out, ansi.Truncate(l, s.width, "…"))
+	return strings.Join(window(len(s.lines), s.offset, s.height, s.width, func(i int) string { return s.lines[i] }, linesNoun), "\n")
+}
+
+// The scroll mark: a pane whose height cuts its content (the result, a
+// read, a prompt's messages, the traffic detail, the history, the logs,
+// a server's long question, the traffic list) gives its last row to a faint line saying how
+// much is above and below what it shows, in what the pane lists:
+// "↓ 12 more lines", "↑ 3 above · ↓ 9 more calls", "↑ 5 entries above".
+
+// noun is what a pane scrolls, in the singular and the plural.
+type noun struct{ one, many string }
+
+var (
+	linesNoun    = noun{"line", "lines"}
+	callsNoun    = noun{"call", "calls"}
+	entriesNoun  = noun{"entry", "entries"}
+	messagesNoun = noun{"message", "messages"}
+)
+
+func (n noun) of(k int) string {
+	if k == 1 {
+		return n.one
 	}
-	if len(s.lines) > s.height && s.height > 0 {
-		pct := 100 * end / len(s.lines)
-		last := len(out) - 1
-		tag := ansi.Truncate(ansiDim(" "+itoa(end)+"/"+itoa(len(s.lines))+" · "+itoa(pct)+"%"), s.width, "")
-		out[last] = ansi.Truncate(out[last], max(s.width-ansi.StringWidth(tag), 0), "…")
-		pad := max(s.width-ansi.StringWidth(out[last])-ansi.StringWidth(tag), 0)
-		out[last] += strings.Repeat(" ", pad) + tag
+	return n.many
+}
+
+// shownRows is how many of a pane's h rows show n items of one row each:
+// all of them, or one fewer when they do not fit (the scroll mark's row).
+func shownRows(n, h int) int {
+	if n > h && h > 1 {
+		return h - 1
 	}
-	return strings.Join(out, "\n")
+	return h
+}
+
+// clampOffset keeps the first item shown within what can be scrolled to.
+func clampOffset(off, n, h int) int { return max(0, min(off, n-shownRows(n, h))) }
+
+// window is the rows of a pane h rows tall and w wide showing n items of
+// one row each from off (clamped): each row(i) cut at w with "…", then
+// the scroll mark when the items do not all fit.
+func window(n, off, h, w int, row func(int) string, what noun) []string {
+	if h <= 0 {
+		return nil
+	}
+	rows := shownRows(n, h)
+	off = clampOffset(off, n, h)
+	end := min(off+rows, n)
+	out := make([]string, 0, h)
+	for i := off; i < end; i++ {
+		out = append(out, ansi.Truncate(row(i), w, "…"))
+	}
+	if rows < h {
+		out = append(out, scrollMark(off, n-end, w, what))
+	}
+	return out
+}
+
+// scrollMark is the faint row saying that above items are above the pane
+// and below more below it, cut at w.
+func scrollMark(above, below, w int, what noun) string {
+	var s string
+	switch {
+	case above > 0 && below > 0:
+		s = "↑ " + itoa(above) + " above · ↓ " + itoa(below) + " more " + what.of(below)
+	case above > 0:
+		s = "↑ " + itoa(above) + " " + what.of(above) + " above"
+	case below > 0:
+		s = "↓ " + itoa(below) + " more " + what.of(below)
+	}
+	return ansiDim(ansi.Truncate(s, w, "…"))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// ansiDim is the scroll position's look: faint, whatever the palette.
+// ansiDim is the scroll mark's look: faint, whatever the palette.
 func ansiDim(s string) string { return "\x1b[2m" + s + "\x1b[22m" }

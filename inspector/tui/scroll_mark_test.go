@@ -1,0 +1,136 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	goldenfile "github.com/mcpdev/mcpdev/internal/golden"
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// numbered is n lines "line 1" … "line n".
+func numbered(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("line %d", i+1)
+	}
+	return out
+}
+
+// paneRows is a pane's view as plain rows, trailing spaces cut.
+func paneRows(view string) []string {
+	rows := strings.Split(ansi.Strip(view), "\n")
+	for i, r := range rows {
+		rows[i] = strings.TrimRight(r, " ")
+	}
+	return rows
+}
+
+// TestScrollerMarksWhatIsCut: content taller than the pane shows as many
+// lines as fit above a last row saying how many are above and below;
+// content that fits has no mark; scrolling reaches the last line.
+func TestScrollerMarksWhatIsCut(t *testing.T) {
+	tests := []struct {
+		name   string
+		lines  int
+		scroll int
+		want   []string
+	}{
+		{"fits", 4, 0, []string{"line 1", "line 2", "line 3", "line 4"}},
+		{"top", 12, 0, []string{"line 1", "line 2", "line 3", "↓ 9 more lines"}},
+		{"middle", 12, 4, []string{"line 5", "line 6", "line 7", "↑ 4 above · ↓ 5 more lines"}},
+		{"one below", 5, 1, []string{"line 2", "line 3", "line 4", "↑ 1 above · ↓ 1 more line"}},
+		{"bottom", 12, 100, []string{"line 10", "line 11", "line 12", "↑ 9 lines above"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s scroller
+			s.SetSize(40, 4)
+			s.SetLines(numbered(tt.lines))
+			s.Scroll(tt.scroll)
+			want, got := strings.Join(tt.want, "\n")+"\n", strings.Join(paneRows(s.View()), "\n")+"\n"
+			if got != want {
+				t.Errorf("rows (-want +got):\n%s", goldenfile.Diff(want, got))
+			}
+		})
+	}
+}
+
+const last = -1
+
+// TestScrollMarksInEveryPane: the result (a tool's, a read's, a
+// prompt's), the traffic list and detail, the history, the dev loop's
+// changes and the logs say
+// what their height cuts, the same way, on their last row.
+func TestScrollMarksInEveryPane(t *testing.T) {
+	st := NewStyles(true)
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		view func() string
+		want string
+		row  int // the mark's row from the top; last: the last row
+	}{
+		{"result", func() string {
+			p := newResultPane(&st)
+			p.SetSize(60, 8)
+			p.finish("long", callDoneMsg{view: prepareResult(&sdk.CallToolResult{Content: []sdk.Content{sdk.Text(strings.Join(numbered(30), "\n"))}}, sdk.ToolInfo{})})
+			return p.View(at)
+		}, "↓ 25 more lines", last},
+		{"traffic detail", func() string {
+			p := newTrafficPane(&st)
+			p.SetSize(60, 12)
+			raw, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"lines": numbered(30)}})
+			p.add(trafficEvent{at: at, dir: sdk.Received, raw: raw, id: "1", what: "result"})
+			return p.View()
+		}, "↓ 29 more lines", last},
+		{"traffic list", func() string {
+			p := newTrafficPane(&st)
+			p.SetSize(60, 12)
+			for i := range 20 {
+				p.add(trafficEvent{at: at, dir: sdk.Sent, raw: []byte(`{}`), id: itoa(i), what: "ping"})
+			}
+			return p.View()
+		}, "↑ 16 messages above", 4},
+		{"history", func() string {
+			p := historyPane{st: &st}
+			p.SetSize(60, 5)
+			for i := range 9 {
+				p.add(historyEntry{tool: fmt.Sprintf("tool_%d", i), args: json.RawMessage(`{}`), at: at, outcome: "ok"})
+			}
+			return p.View()
+		}, "↓ 5 more calls", last},
+		{"changes", func() string {
+			m, _ := newTestModel(t, 80, 24)
+			m.dev.pinned, m.dev.buildErr = true, errors.New(strings.Join(numbered(40), "\n"))
+			view, _ := m.devView()
+			return view
+		}, "↓ 34 more lines", last},
+		{"logs", func() string {
+			p := logsPane{st: &st}
+			p.SetSize(60, 5)
+			for i := range 9 {
+				p.add(logEvent{at: at, level: "stderr", text: fmt.Sprintf("entry %d", i)})
+			}
+			return p.View()
+		}, "↑ 5 entries above", last},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows := paneRows(tt.view())
+			i := tt.row
+			if i == last {
+				i = len(rows) - 1
+			}
+			if got := rows[i]; got != tt.want {
+				t.Errorf("row %d is %q, want %q; the pane:\n%s", tt.row, got, tt.want, strings.Join(rows, "\n"))
+			}
+		})
+	}
+}
