@@ -18,22 +18,17 @@ func prepareContents(res *sdk.ReadResourceResult) *resultData {
 }
 
 // prepareMessages lays out a prompts/get result: each message's content
-// as a block whose header starts with its role; the description first.
+// as a block whose header starts with its role, numbered as the server
+// sent them; the description apart, before them.
 func prepareMessages(res *sdk.GetPromptResult) *resultData {
-	var blocks []sdk.Content
-	if res.Description != "" {
-		blocks = append(blocks, sdk.Text(res.Description))
-	}
-	for _, m := range res.Messages {
-		blocks = append(blocks, m.Content)
+	blocks := make([]sdk.Content, len(res.Messages))
+	for i, m := range res.Messages {
+		blocks[i] = m.Content
 	}
 	d := prepareResult(&sdk.CallToolResult{Content: blocks}, sdk.ToolInfo{})
-	off := len(blocks) - len(res.Messages)
-	if off > 0 {
-		d.blocks[0].header = "description"
-	}
+	d.description = termtext.Text(res.Description)
 	for i, m := range res.Messages {
-		d.blocks[off+i].header = termtext.Line(string(m.Role)) + " · " + d.blocks[off+i].header
+		d.blocks[i].header = termtext.Line(string(m.Role)) + " · " + d.blocks[i].header
 	}
 	return d
 }

@@ -75,7 +75,7 @@ func TestFlowHostileSections(t *testing.T) {
 	f.keys("p", "enter")
 	f.waitFor("Form · Ask" + shown) // the form of ask…
 	f.keys("ctrl+s")
-	f.waitFor("2/2 · user") // a changed line is redrawn only from where it differs: wait for one drawn whole
+	f.waitFor("1/1 · user") // a changed line is redrawn only from where it differs: wait for one drawn whole
 	f.finish()
 	v := f.m.View()
 	checkScreenSafe(t, "prompt messages", content(v.Content), v.WindowTitle)

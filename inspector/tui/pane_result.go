@@ -181,6 +181,10 @@ func (p *resultPane) errorLines() []string {
 func (p *resultPane) dataLines() []string {
 	d, st := p.data, p.st
 	var out []string
+	if d.description != "" {
+		out = append(out, p.rule(st.Section.Render("description")))
+		out = append(out, p.wrapSafe(d.description)...)
+	}
 	n := len(d.blocks)
 	for i := range d.blocks {
 		b := &d.blocks[i]

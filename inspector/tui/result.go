@@ -19,11 +19,12 @@ import (
 // UI goroutine (pretty-printing and validating 10 MiB takes a while), then
 // laid out for the pane's width as often as needed.
 type resultData struct {
-	blocks     []blockData
-	structured []string // structuredContent pretty-printed, one line each
-	verdict    verdict
-	media      []mediaBlock
-	isError    bool
+	description string // a prompt's, shown before its messages (sanitized)
+	blocks      []blockData
+	structured  []string // structuredContent pretty-printed, one line each
+	verdict     verdict
+	media       []mediaBlock
+	isError     bool
 }
 
 type blockData struct {
