@@ -26,7 +26,9 @@ type Batcher interface {
 	// next message sent by Write, or at Flush. A message another writer
 	// left in the buffer is not held: then WriteHeld sends both at once.
 	WriteHeld(ctx context.Context, m *Message) error
-	// Flush sends the messages WriteHeld left in the buffer.
+	// Flush sends the messages WriteHeld left in the buffer. It never
+	// waits for the output: a writer holding it (blocked on a peer that
+	// does not read, say) sends them with its own message.
 	Flush() error
 }
 
@@ -36,11 +38,15 @@ func (c *streamConn) WriteHeld(ctx context.Context, m *Message) error {
 	return c.writeMessage(m, true)
 }
 
+// Flush does not wait for wmu: whoever holds it is another writer, who
+// flushes the whole buffer (or leaves it to a writer waiting, who does).
+// Only the goroutine that reads writes with hold, so it is not holding
+// wmu when it flushes before reading; the watchdog of Serve that flushes
+// is never held up by a peer that stopped reading.
 func (c *streamConn) Flush() error {
-	if !c.held.Load() {
+	if !c.held.Load() || !c.wmu.TryLock() {
 		return nil
 	}
-	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	return c.flushLocked()
 }

@@ -128,3 +128,53 @@ func waitWrite(t *testing.T, w *writeLog) {
 		t.Fatal("no write: the held answer was not sent")
 	}
 }
+
+// gatedWriter blocks every Write until released, signalling entered first.
+type gatedWriter struct {
+	entered chan struct{}
+	release chan struct{}
+	log     *writeLog
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	select {
+	case g.entered <- struct{}{}:
+	default:
+	}
+	<-g.release
+	return g.log.Write(p)
+}
+
+// Flush does not wait for a writer blocked on the output (a peer that
+// stopped reading): that writer sends the held answer with its own
+// message, here one too large for the buffer, written while the writer
+// holds the output.
+func TestFlushDoesNotWaitForABlockedWriter(t *testing.T) {
+	out := &gatedWriter{entered: make(chan struct{}, 1), release: make(chan struct{}), log: newWriteLog()}
+	c := transport.NewStream(strings.NewReader(""), out, nil).(transport.Batcher)
+	ctx := context.Background()
+	held, _ := transport.NewResult([]byte("1"), "ok")
+	c.WriteHeld(ctx, held)
+	big, _ := transport.NewNotification("n", map[string]string{"text": strings.Repeat("x", 100<<10)})
+	wrote := make(chan error, 1)
+	go func() { wrote <- c.Write(ctx, big) }()
+	<-out.entered // the big notification's writer holds the output, blocked
+	flushed := make(chan struct{})
+	go func() {
+		c.Flush()
+		close(flushed)
+	}()
+	select {
+	case <-flushed:
+	case <-time.After(30 * time.Second): // a guard against a hang, not a timing assertion
+		t.Fatal("Flush waited for the blocked writer")
+	}
+	close(out.release)
+	if err := <-wrote; err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(out.log.all(), "")
+	if want := `{"jsonrpc":"2.0","id":1,"result":"ok"}` + "\n" + `{"jsonrpc":"2.0","method":"n"`; !strings.HasPrefix(got, want) || !strings.HasSuffix(got, `"}}`+"\n") {
+		t.Errorf("output = %.80q…, want the held answer, then the notification", got)
+	}
+}
