@@ -23,6 +23,10 @@ type Package struct {
 	Enums  map[string][]any  // "Genre" → declared constant values, in order
 }
 
+func newPackage() *Package {
+	return &Package{Funcs: map[string]string{}, Fields: map[string]string{}, Enums: map[string][]any{}}
+}
+
 // Files says which .go files of a directory make up the package read.
 type Files int
 
@@ -32,13 +36,19 @@ const (
 	ExternalTests              // only the _test.go files of package x_test
 )
 
-// ParseDir reads the doc comments of the package in dir.
-func ParseDir(dir string, which Files) (*Package, error) {
-	files, err := ParseFiles(dir, which)
-	if err != nil {
-		return nil, err
-	}
-	return FromFiles(files), nil
+// includes reports whether the directory entry e may hold files of the
+// package read: a .go file, a _test.go file only with tests.
+func (which Files) includes(e os.DirEntry) bool {
+	name := e.Name()
+	test := strings.HasSuffix(name, "_test.go")
+	return !e.IsDir() && strings.HasSuffix(name, ".go") && !(test && which == Source) && !(!test && which == ExternalTests)
+}
+
+// holds reports whether the file named file, of package pkg, is one of the
+// package read: the external test package (x_test) is read on its own.
+func (which Files) holds(file, pkg string) bool {
+	external := strings.HasSuffix(file, "_test.go") && strings.HasSuffix(pkg, "_test")
+	return external == (which == ExternalTests)
 }
 
 // ParseFiles parses the files of the package in dir, with their comments.
@@ -51,16 +61,14 @@ func ParseFiles(dir string, which Files) ([]*ast.File, error) {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, e := range entries {
-		name := e.Name()
-		test := strings.HasSuffix(name, "_test.go")
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || (test && which == Source) || (!test && which == ExternalTests) {
+		if !which.includes(e) {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
-		if external := test && strings.HasSuffix(f.Name.Name, "_test"); external == (which == ExternalTests) {
+		if which.holds(e.Name(), f.Name.Name) {
 			files = append(files, f)
 		}
 	}
@@ -69,7 +77,7 @@ func ParseFiles(dir string, which Files) ([]*ast.File, error) {
 
 // FromFiles collects the doc comments of parsed files of one package.
 func FromFiles(files []*ast.File) *Package {
-	p := &Package{Funcs: map[string]string{}, Fields: map[string]string{}, Enums: map[string][]any{}}
+	p := newPackage()
 	for _, f := range files {
 		p.addFile(f)
 	}
@@ -170,15 +178,21 @@ func literal(e ast.Expr) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	switch lit.Kind {
+	return literalValue(lit.Kind, lit.Value)
+}
+
+// literalValue is the value of a string, integer or floating-point
+// literal; other kinds are not enum values.
+func literalValue(kind token.Token, text string) (any, bool) {
+	switch kind {
 	case token.STRING:
-		s, err := strconv.Unquote(lit.Value)
+		s, err := strconv.Unquote(text)
 		return s, err == nil
 	case token.INT:
-		n, err := strconv.ParseInt(lit.Value, 0, 64)
+		n, err := strconv.ParseInt(text, 0, 64)
 		return n, err == nil
 	case token.FLOAT:
-		f, err := strconv.ParseFloat(lit.Value, 64)
+		f, err := strconv.ParseFloat(text, 64)
 		return f, err == nil
 	}
 	return nil, false
