@@ -79,7 +79,7 @@ func (s *sourceDirs) findModule(dir string) {
 
 // modulePath reads the module line of a go.mod file.
 func modulePath(gomod string) (string, bool) {
-	f, err := os.Open(gomod)
+	f, err := godoc.OpenSource(gomod)
 	if err != nil {
 		return "", false
 	}

@@ -2,7 +2,6 @@ package godoc
 
 import (
 	"maps"
-	"os"
 	"path/filepath"
 )
 
@@ -16,7 +15,7 @@ import (
 // inside a function body goes unnoticed here, in a file that does not
 // build either.
 func ParseDir(dir string, which Files) (*Package, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +24,7 @@ func ParseDir(dir string, which Files) (*Package, error) {
 		if !which.includes(e) {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		src, err := readFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			continue
 		}
