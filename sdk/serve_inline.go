@@ -29,7 +29,7 @@ func (l *serveLoop) answerInline(m *transport.Message) bool {
 	l.calls.Add(1) // before owed: a watchdog that sees owed sees this call
 	l.owed.Store(true)
 	if !l.watching.Load() && l.watching.CompareAndSwap(false, true) {
-		l.wake <- struct{}{}
+		l.wakeWatchdog()
 	}
 	start := time.Now()
 	resp := l.ss.Handle(l.ctx, m)
@@ -39,17 +39,26 @@ func (l *serveLoop) answerInline(m *transport.Message) bool {
 	return reader
 }
 
+// wakeWatchdog wakes the parked watchdog, or starts it, ticking, at the
+// first call answered by the reader: a connection that serves no call of
+// the author's code (a client that starts a server, lists its tools and
+// stops it) never pays for the goroutine (issue 19, start-up).
+func (l *serveLoop) wakeWatchdog() {
+	if l.watchdog.CompareAndSwap(false, true) {
+		go l.watch()
+		return
+	}
+	l.wake <- struct{}{}
+}
+
 // watch is the watchdog of the calls answered by the reader, until Serve
 // returns. While calls come it ticks; a call seen running at two ticks in
 // a row gets reading handed on. After watchIdleTicks ticks without one it
-// parks until answerInline wakes it.
+// parks until answerInline wakes it. It starts ticking: wakeWatchdog
+// starts it for a call.
 func (l *serveLoop) watch() {
 	t := time.NewTicker(l.handOffAfter)
-	t.Stop()
 	for {
-		if !l.park() {
-			return
-		}
 		t.Reset(l.handOffAfter)
 		last, idle := l.calls.Load(), 0
 		for idle < watchIdleTicks {
@@ -73,6 +82,9 @@ func (l *serveLoop) watch() {
 			last = n
 		}
 		t.Stop()
+		if !l.park() {
+			return
+		}
 	}
 }
 

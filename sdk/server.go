@@ -166,7 +166,6 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	l.batch, _ = conn.(transport.Batcher)
 	l.ss = s.newSession(func(m *transport.Message) error { return conn.Write(ctx, m) })
 	defer l.ss.Close()
-	go l.watch()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	l.wg.Add(1)
@@ -194,6 +193,7 @@ type serveLoop struct {
 	owed         atomic.Bool   // a call runs on the reader, which has not handed reading on
 	calls        atomic.Uint64 // calls answered by the reader so far
 	watching     atomic.Bool   // the watchdog ticks (it is not parked)
+	watchdog     atomic.Bool   // the watchdog has been started (at the first such call)
 	wake         chan struct{} // wakes a parked watchdog
 	slow         atomic.Bool   // the last call took handOffAfter or more
 
