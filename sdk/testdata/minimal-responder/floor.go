@@ -9,7 +9,8 @@ package main
 // invopop/jsonschema (schema inference; it brings yaml and an ordered map),
 // yosida95/uritemplate (resource templates), x/sys/unix, net (for
 // invopop's net.IP; linking net makes a cgo build dynamic), go/parser
-// (doc comments under go run), regexp, math/big, os/exec, os/signal and
+// (its init: invopop imports it, and internal/godoc for cmd/mcpdocs; a
+// server reads doc comments with go/scanner), regexp, math/big, os/exec, os/signal and
 // the rest below. Not net/http: Streamable HTTP is sdk/sdkhttp's, which a
 // stdio server does not link. No JSON Schema validator: the sdk validates
 // with its own (internal/validate) since issue 19. It does no more per
