@@ -62,7 +62,7 @@ func (n *enumNode) rows(out []*row) []*row {
 		opts[i] = huh.NewOption(termtext.Line(o.label), i)
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
-		Title(n.title()).Description(n.describe()).Inline(true)
+		Title(n.fit(n.title())).Description(n.fit(n.describe())).Inline(true)
 	r := &row{id: n.path + "#select", depth: n.depth, field: sel, check: n.check, flag: n.flag, refuse: selectRefuses}
 	if n.sh.nullable {
 		r.toggleNull, r.nullPath = func() {

@@ -25,7 +25,7 @@ type jsonNode struct {
 }
 
 func (n *jsonNode) rows(out []*row) []*row {
-	t := huh.NewText().Value(&n.text).Title(n.title()).Description(n.describe()).Lines(3)
+	t := huh.NewText().Value(&n.text).Title(n.fit(n.title())).Description(n.fit(n.describe())).Lines(3)
 	r := &row{id: n.path + "#json", depth: n.depth, field: t, check: n.check, live: true, multiline: true, flag: n.flag}
 	r.clear = func() { n.text = "" }
 	if n.sh.nullable || n.sh.schema == nil {

@@ -25,7 +25,7 @@ func (n *multiNode) rows(out []*row) []*row {
 		ms.WithTheme(n.b.theme) // before Options: sizing asks the theme for every option
 	}
 	ms = ms.Options(opts...).Value(&n.sel).
-		Title(n.title()).Description(n.describe()).Height(min(len(opts), 8) + 2)
+		Title(n.fit(n.title())).Description(n.fit(n.describe())).Height(min(len(opts), 8) + 2)
 	return append(out, &row{id: n.path + "#multi", depth: n.depth, field: ms, check: n.check, flag: n.flag, refuse: multiRefuses})
 }
 

@@ -17,11 +17,11 @@ func (n *inputNode) rows(out []*row) []*row {
 	r := &row{id: n.path + "#input", depth: n.depth, check: n.check, flag: n.flag}
 	switch n.sh.kind {
 	case kindText:
-		r.field = huh.NewText().Value(&n.text).Title(n.title()).Description(n.describe()).Lines(4)
+		r.field = huh.NewText().Value(&n.text).Title(n.fit(n.title())).Description(n.fit(n.describe())).Lines(4)
 		r.multiline = true
 		r.clear = func() { n.text = "" }
 	default:
-		in := huh.NewInput().Value(&n.text).Title(n.title()).Description(n.describe())
+		in := huh.NewInput().Value(&n.text).Title(n.fit(n.title())).Description(n.fit(n.describe()))
 		in.Placeholder(n.placeholder())
 		r.field = in
 		r.refuse = n.refuses

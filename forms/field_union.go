@@ -59,7 +59,7 @@ func (n *unionNode) rows(out []*row) []*row {
 		opts[i] = huh.NewOption(termtext.Line(o.label), i)
 	}
 	sel := newSelect(n.b).Options(opts...).Value(&n.choice).
-		Title(n.title()).Description(n.describe()).Inline(true)
+		Title(n.fit(n.title())).Description(n.fit(n.describe())).Inline(true)
 	r := &row{id: n.path + "#union", depth: n.depth, field: sel, check: n.check, flag: n.flag, refuse: selectRefuses}
 	r.changed = func() bool {
 		c := n.choice != n.last

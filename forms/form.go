@@ -113,7 +113,7 @@ func (f *Form) rowOf(p string) int {
 }
 
 func (f *Form) buildRoot(prefill json.RawMessage) error {
-	b := &builder{theme: f.theme, shaper: &shaper{doc: f.doc}, defaults: true}
+	b := &builder{theme: f.theme, width: &f.width, shaper: &shaper{doc: f.doc}, defaults: true}
 	base := nodeBase{b: b, required: true}
 	base.sh = b.shaper.shapeOf(f.doc.root, nil)
 	if len(prefill) == 0 {
@@ -165,9 +165,14 @@ func (f *Form) Blur() {
 	}
 }
 
-// SetSize sets the width and height the form renders in.
+// SetSize sets the width and height the form renders in. A new width
+// rebuilds the fields: their titles and descriptions are wrapped to it.
 func (f *Form) SetSize(w, h int) {
+	resized := w != f.width
 	f.width, f.height = w, h
+	if resized {
+		f.rebuild()
+	}
 	for _, r := range f.rows {
 		if r.field != nil {
 			r.field.WithWidth(f.fieldWidth(r))
@@ -178,12 +183,14 @@ func (f *Form) SetSize(w, h int) {
 	}
 }
 
-func (f *Form) fieldWidth(r *row) int {
-	w := f.width
+func (f *Form) fieldWidth(r *row) int { return fieldWidth(f.width, r.depth) }
+
+// fieldWidth is the width of a field at depth in a form w wide (0: 80).
+func fieldWidth(w, depth int) int {
 	if w <= 0 {
 		w = 80
 	}
-	return max(w-2*r.depth, 20)
+	return max(w-2*depth, 20)
 }
 
 // rebuild regenerates the rows from the tree, keeping focus and messages.

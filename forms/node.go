@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/huh/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
@@ -59,6 +60,58 @@ func (n *nodeBase) describe() string {
 	return termtext.Text(c)
 }
 
+// fit wraps a huh field's title or description (s) once, at spaces, to
+// the width inside the node's field. huh wraps them itself, also after
+// "-", ",", "." and ";", and its wrap lets such a character run one column
+// past the width; the field's frame then wrapped that line again
+// ("(hero-" / "2),"). Lines that fit are left as they are by both.
+func (n *nodeBase) fit(s string) string {
+	if n.b == nil || n.b.width == nil {
+		return s
+	}
+	return wrapAtSpaces(s, max(fieldWidth(*n.b.width, n.depth)-n.b.frame(), 10))
+}
+
+// wrapAtSpaces wraps each line of s to w columns at spaces only (a word
+// wider than w is cut into pieces of w): "(hero-2)," stays whole, where
+// ansi's word wrap also breaks after a hyphen.
+func wrapAtSpaces(s string, w int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			switch {
+			case cur == "":
+				cur = indent + word
+			case ansi.StringWidth(cur)+1+ansi.StringWidth(word) <= w:
+				cur += " " + word
+			default:
+				out = append(out, cur)
+				cur = word
+			}
+			for ansi.StringWidth(cur) > w {
+				piece := ansi.Truncate(cur, w, "")
+				n := max(ansi.StringWidth(piece), 1)
+				out = append(out, piece)
+				cur = ansi.TruncateLeft(cur, n, "")
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
+}
+
+// frame is the width of a field's frame in the form's theme (its focus
+// bar and padding).
+func (b *builder) frame() int {
+	if b.theme == nil {
+		return 2
+	}
+	st := b.theme.Theme(true)
+	return max(st.Focused.Base.GetHorizontalFrameSize(), st.Blurred.Base.GetHorizontalFrameSize())
+}
+
 // child derives the base of a property or item node.
 func (n *nodeBase) child(name string, index int, s *jsonschema.Schema, required bool) nodeBase {
 	c := nodeBase{b: n.b, required: required, depth: n.depth + 1}
@@ -90,6 +143,7 @@ func joinPath(base, seg string) string {
 // builder makes nodes from schemas.
 type builder struct {
 	theme    huh.Theme // the form's (cached) theme, set on fields before they size themselves
+	width    *int      // the form's width (Form.width): titles and descriptions are wrapped to it
 	shaper   *shaper
 	defaults bool // pre-fill schema defaults (off while loading Prefill)
 }

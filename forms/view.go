@@ -50,11 +50,11 @@ func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
 		b = f.button(st, termtext.Line(r.text), focused)
 	case r.isNull:
 		b = f.nullView(st, r, focused && !f.blurred)
-	default: // a list's or an object's header, wrapped as huh wraps a field's
+	default: // a list's or an object's header, wrapped at spaces as a field's is (fit)
 		w := f.fieldWidth(r)
-		b = st.Focused.Title.Render(lipgloss.Wrap(termtext.Line(r.text), w, ""))
+		b = st.Focused.Title.Render(wrapAtSpaces(termtext.Line(r.text), w))
 		if r.note != "" {
-			b += "\n" + st.Blurred.Description.Render(lipgloss.Wrap(termtext.Text(r.note), w, ""))
+			b += "\n" + st.Blurred.Description.Render(wrapAtSpaces(termtext.Text(r.note), w))
 		}
 	}
 	b += noteLines(st, r)
@@ -73,9 +73,9 @@ func (f *Form) nullView(st *huh.Styles, r *row, focused bool) string {
 	}
 	w := f.fieldWidth(r)
 	inner := max(w-fs.Base.GetHorizontalFrameSize(), 10)
-	lines := []string{fs.Title.Render(lipgloss.Wrap(termtext.Line(r.text), inner, ""))}
+	lines := []string{fs.Title.Render(wrapAtSpaces(termtext.Line(r.text), inner))}
 	if r.note != "" {
-		lines = append(lines, fs.Description.Render(lipgloss.Wrap(termtext.Text(r.note), inner, "")))
+		lines = append(lines, fs.Description.Render(wrapAtSpaces(termtext.Text(r.note), inner)))
 	}
 	v := fs.TextInput.Prompt.Render("= ") + fs.TextInput.Text.Render("null")
 	if focused {
