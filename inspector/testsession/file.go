@@ -47,6 +47,7 @@ type Step struct {
 	Words   []string
 	Expects []*Expect
 	Answers []*Answer // call, prompt: the answers to the server's questions, in order
+	Task    bool      // call: run the tool as a task (a task line under it)
 }
 
 func (s *Step) String() string {
@@ -124,8 +125,23 @@ func (f *File) parseLine(n int, line string) error {
 		return f.parseExpect(n, indent, keyword, rest)
 	case "answer", "answer-url", "decline", "cancel", "sample-reply", "sample-decline":
 		return f.parseAnswer(n, keyword, rest)
+	case "task":
+		return f.parseTask(rest)
 	}
-	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, answer-url, decline, cancel, sample-reply or sample-decline)", keyword)
+	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, answer-url, decline, cancel, sample-reply, sample-decline or task)", keyword)
+}
+
+// parseTask reads a task line: the call step above it runs the tool as a
+// task (as mcpdev call --task does).
+func (f *File) parseTask(rest string) error {
+	if len(f.Steps) == 0 || f.Steps[len(f.Steps)-1].Kind != "call" {
+		return fmt.Errorf("task: must follow a call (it runs the call as a task)")
+	}
+	if rest != "" {
+		return fmt.Errorf("task takes nothing after it")
+	}
+	f.Steps[len(f.Steps)-1].Task = true
+	return nil
 }
 
 // parseRoot reads "root PATH": a root offered to the server (a path

@@ -80,7 +80,11 @@ func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 			lines = append(append(append(lines, "", stepLine(c)), answerLines(c)...), stepExpect(c, n, ar))
 			continue
 		}
-		lines = append(append(lines, "", callLine(c)), answerLines(c)...)
+		lines = append(lines, "", callLine(c))
+		if c.Task {
+			lines = append(lines, "  task")
+		}
+		lines = append(lines, answerLines(c)...)
 		lines = append(lines, expectLines(c, n, ar)...)
 	}
 	if n == 0 {

@@ -342,7 +342,7 @@ func (r *sessionRun) stepCall(ctx context.Context, s *Step) []string {
 			return []string{inspector.Describe(err)}
 		}
 	}
-	res, err := r.call(ctx, s.Words[0], s.Words[1:])
+	res, err := r.call(ctx, s.Words[0], s.Words[1:], s.Task)
 	var out *outcome
 	if res != nil {
 		out = &outcome{text: call.ResultText(res), structured: res.StructuredContent, isError: res.IsError}
@@ -375,8 +375,9 @@ func (r *sessionRun) verify(s *Step, out *outcome, err error) []string {
 }
 
 // call sends a tools/call: arguments coerced by the tool's schema, not
-// validated (a session pins the server's own behaviour).
-func (r *sessionRun) call(ctx context.Context, name string, words []string) (*sdk.CallToolResult, error) {
+// validated (a session pins the server's own behaviour). It runs as a task
+// when the step asks (task) or the tool runs only as one.
+func (r *sessionRun) call(ctx context.Context, name string, words []string, task bool) (*sdk.CallToolResult, error) {
 	var pairs []string
 	var base map[string]any
 	for _, w := range words {
@@ -393,6 +394,9 @@ func (r *sessionRun) call(ctx context.Context, name string, words []string) (*sd
 	argv, err := args.Coerce(r.tools[name].InputSchema, pairs, base)
 	if err != nil {
 		return nil, err
+	}
+	if task || call.NeedsTask(r.tools[name]) {
+		return call.Task(ctx, r.conn, name, args.Marshal(argv), r.timeout(), nil)
 	}
 	return call.Tool(ctx, r.conn, name, args.Marshal(argv), r.timeout(), nil)
 }
