@@ -110,13 +110,18 @@ func BenchmarkHTTPHandle(b *testing.B) {
 		b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 	})
 	for _, c := range []struct {
-		name   string
-		header map[string]string
-		body   string
+		name    string
+		header  map[string]string
+		body    string
+		handler http.Handler
 	}{
-		{"sessions", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`},
+		// The floor: a bare handler answering the same bytes (as
+		// bench/http.sh's), so that sessions minus bare is what the sdk
+		// costs above net/http's own handler interface.
+		{"bare", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`, http.HandlerFunc(bareAnswer)},
+		{"sessions", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`, h},
 		{"stateless", stateless, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"},` +
-			`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`},
+			`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, h},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			r, body := benchRequest(c.header, c.body)
@@ -128,7 +133,7 @@ func BenchmarkHTTPHandle(b *testing.B) {
 				clear(w.header)
 				w.buf = w.buf[:0]
 				w.status = 0
-				h.ServeHTTP(w, r)
+				c.handler.ServeHTTP(w, r)
 			}
 			b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 			if w.status != http.StatusOK || !strings.Contains(string(w.buf), `"text":"hello 1"`) {
@@ -136,6 +141,27 @@ func BenchmarkHTTPHandle(b *testing.B) {
 			}
 		})
 	}
+}
+
+// bareAnswer answers an echo call with the bytes and headers the sdk
+// answers it with, reading the id and text out of the body without
+// decoding JSON: what net/http's handler interface costs at least.
+func bareAnswer(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	id, text := cutAfter(body, `"id":`, ','), cutAfter(body, `"text":"`, '"')
+	data := `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"` + text +
+		`"}],"structuredContent":{"result":"` + text + `"}}}`
+	h := w.Header()
+	h.Set("Mcp-Session-Id", "bare")
+	h.Set("Content-Type", "application/json")
+	io.WriteString(w, data)
+}
+
+// cutAfter returns what follows after in body, up to end.
+func cutAfter(body []byte, after string, end byte) string {
+	_, rest, _ := strings.Cut(string(body), after)
+	v, _, _ := strings.Cut(rest, string(end))
+	return v
 }
 
 // serveOnce sends one message through h and fails unless it is answered
