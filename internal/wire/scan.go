@@ -115,7 +115,7 @@ func Space(data []byte, i int) int {
 // String scans the string starting at data[i] == '"' and returns the
 // index after its closing quote.
 func String(data []byte, i int) (end int, escaped, ok bool) {
-	for i++; i < len(data); i++ {
+	for i = plainBlocks(data, i+1); i < len(data); i++ {
 		switch c := data[i]; {
 		case c == '"':
 			return i + 1, escaped, true
