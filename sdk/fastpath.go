@@ -36,7 +36,7 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 	return wire.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
 		switch name {
 		case "name":
-			return wire.StringMember(val, &p.Name)
+			return wire.InternMember(val, &p.Name)
 		case "arguments":
 			p.Arguments = val
 			return true

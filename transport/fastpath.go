@@ -26,11 +26,11 @@ func decodeFast(data []byte, owned bool) (*Message, bool) {
 	ok := wire.Fields(buf, messageMembers, func(name string, val []byte) bool {
 		switch name {
 		case "jsonrpc":
-			return wire.StringMember(val, &m.JSONRPC)
+			return wire.InternMember(val, &m.JSONRPC)
 		case "id":
 			m.ID = val
 		case "method":
-			return wire.StringMember(val, &m.Method)
+			return wire.InternMember(val, &m.Method)
 		case "params":
 			m.Params = val
 		case "result":

@@ -277,23 +277,29 @@ func StringMember(val []byte, dst *string) bool {
 // encoding/json would decode it to exactly those bytes: no escapes and
 // valid UTF-8.
 func PlainString(val []byte) (string, bool) {
+	s, ok := plainContent(val)
+	return string(s), ok
+}
+
+// plainContent is PlainString's text, not yet a string (nil, false: none).
+func plainContent(val []byte) ([]byte, bool) {
 	if !Fast || len(val) < 2 || val[0] != '"' {
-		return "", false
+		return nil, false
 	}
 	s := val[1 : len(val)-1]
 	ascii := true
 	for _, c := range s {
 		if c == '\\' {
-			return "", false
+			return nil, false
 		}
 		if c >= utf8.RuneSelf {
 			ascii = false
 		}
 	}
 	if !ascii && !utf8.Valid(s) {
-		return "", false
+		return nil, false
 	}
-	return string(s), true
+	return s, true
 }
 
 // MarshalsUnchanged reports whether the SDK's encoder (jsonenc.Marshal:
