@@ -31,13 +31,21 @@ type roundParams struct {
 	RequestState   *string         `json:"requestState"`
 }
 
-// newRound starts the round of a stateless request (tools/call or
-// prompts/get with its params raw): it checks requestState and collects
-// the answers. A tampered, expired or misdirected requestState, or
-// inputResponses that are not an object, is a -32602 error. A first
-// request costs no more than an allocation.
-func (s *Server) newRound(method string, raw json.RawMessage) (*inputRound, error) {
-	r := &inputRound{srv: s, method: method, params: raw}
+// startRound starts ci's round for a stateless request (tools/call or
+// prompts/get with its params raw), in ci's own memory: it checks
+// requestState and collects the answers. A tampered, expired or
+// misdirected requestState, or inputResponses that are not an object, is
+// a -32602 error. A first request costs nothing more.
+func (s *Server) startRound(ci *callInfo, method string, raw json.RawMessage) error {
+	r, err := s.fillRound(&ci.roundMem, method, raw)
+	ci.round = r
+	return err
+}
+
+// fillRound makes r the round of a request (see startRound); nil and the
+// error when it cannot be.
+func (s *Server) fillRound(r *inputRound, method string, raw json.RawMessage) (*inputRound, error) {
+	r.srv, r.method, r.params = s, method, raw
 	if !bytes.Contains(raw, []byte(`"inputResponses"`)) && !bytes.Contains(raw, []byte(`"requestState"`)) {
 		return r, nil
 	}

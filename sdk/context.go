@@ -50,17 +50,27 @@ type callInfo struct {
 	// the stateless era the round of answers they are looked up in.
 	asked atomic.Int32
 	round *inputRound
+	// roundMem is where startRound keeps round: no allocation of its own.
+	roundMem inputRound
 	// task: the task the call runs as (a stateless-era task's questions
 	// wait for tasks/update); deferral: a DeferTask call that may become
 	// one (task_defer.go).
 	task     *taskEntry
 	deferral *deferral
+	// parent is the context withCall made ci the context of the call in.
+	parent context.Context
 }
 
 type callKey struct{}
 
+// withCall is ctx carrying ci. The first time, that context is ci itself
+// (call_context.go): the call's context costs no allocation of its own.
 func withCall(ctx context.Context, ci *callInfo) context.Context {
-	return context.WithValue(ctx, callKey{}, ci)
+	if ci.parent != nil {
+		return context.WithValue(ctx, callKey{}, ci)
+	}
+	ci.parent = ctx
+	return ci
 }
 
 func callFrom(ctx context.Context) *callInfo {

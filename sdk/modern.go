@@ -238,7 +238,7 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 	case "tools/call":
 		ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
 			version: meta.version, clientInfo: meta.clientInfo}
-		if ci.round, err = s.newRound(m.Method, m.Params); err != nil {
+		if err = s.startRound(ci, m.Method, m.Params); err != nil {
 			return nil, err
 		}
 		if res, ok, err := s.toolTask(ctx, m, ci, ss, true); ok {

@@ -74,8 +74,7 @@ func (ss *serverSession) getPrompt(ctx context.Context, m *transport.Message, em
 func (s *Server) getPromptModern(ctx context.Context, m *transport.Message, meta *requestMeta, emit func(*transport.Message) error, ss *serverSession) (any, error) {
 	ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
 		version: meta.version, clientInfo: meta.clientInfo}
-	var err error
-	if ci.round, err = s.newRound(m.Method, m.Params); err != nil {
+	if err := s.startRound(ci, m.Method, m.Params); err != nil {
 		return nil, err
 	}
 	res, err := s.getPrompt(ctx, m, ci, ss)
