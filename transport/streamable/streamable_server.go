@@ -199,9 +199,13 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The body is read: lift the server's whole-request deadlines, so a
-	// long tool call is neither cut off nor cancelled by them.
+	// long tool call is neither cut off nor cancelled by them. (net/http
+	// lifts an HTTP/1 connection's read deadline itself once the body is
+	// read, for its background read: TestHTTPCallOutlivesServerTimeouts.)
 	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Time{})
+	if r.ProtoMajor != 1 {
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	_ = rc.SetWriteDeadline(time.Time{})
 	m, derr := transport.DecodeOwned(body)
 	if derr != nil {
