@@ -39,7 +39,8 @@ func skipWithoutFastPaths(t *testing.T) {
 // A call's context and its stateless round living in its callInfo took
 // one more off a tool call and a prompt (two stateless): 14 -> 13 over
 // HTTP with sessions, 17 -> 15 stateless, search_books 14 -> 13,
-// prompts/get 15 -> 14.
+// prompts/get 15 -> 14. The stateless era's Mcp-Name check interns the
+// name it peeks: 15 -> 14.
 
 func TestHTTPToolCallAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
@@ -60,7 +61,7 @@ func TestHTTPToolCallAllocBudget(t *testing.T) {
 		{"sessions", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`, 13},
 		{"stateless", map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"},
 			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"},` +
-				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, 15},
+				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, 14},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, body := benchRequest(c.header, c.body)

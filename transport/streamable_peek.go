@@ -53,7 +53,7 @@ func PeekParams(m *Message) ParamsPeek {
 	if raw, ok := peekFast(m.Params); ok {
 		pk := ParamsPeek{version: raw.version}
 		if name := methodName(m.Method, raw.name, raw.uri, raw.taskID); name != nil {
-			pk.Name, pk.HasName = string(name[1:len(name)-1]), true
+			pk.Name, pk.HasName = wire.Intern(name[1:len(name)-1]), true // a name recurs
 		}
 		return pk
 	}
