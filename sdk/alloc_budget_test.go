@@ -2,8 +2,6 @@ package sdk_test
 
 import (
 	"bytes"
-	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -84,13 +82,7 @@ func TestHTTPToolCallAllocBudget(t *testing.T) {
 
 func TestSessionToolCallAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.Tool(s, benchSearchBooks, benchOpts)
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(t, benchToolServer())
 	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`)
 	var resp *transport.Message
 	allocs := testing.AllocsPerRun(100, func() {
@@ -113,15 +105,7 @@ func TestSessionToolCallAllocBudget(t *testing.T) {
 // interface, the params struct moved to the heap).
 func TestSessionResourceReadAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", func(ctx context.Context, a benchBookArgs) (string, error) {
-		return "Dune (" + a.ISBN + "): a noble family takes over the desert planet.", nil
-	}, &sdk.ResourceOptions{Name: "book", Description: "One book."})
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(t, benchResourceServer())
 	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchResourceRead.tail, "\n"))
 	var resp *transport.Message
 	allocs := testing.AllocsPerRun(100, func() {
@@ -142,15 +126,7 @@ func TestSessionResourceReadAllocBudget(t *testing.T) {
 // default sent the arguments through the decoded tree).
 func TestSessionPromptGetAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
-		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
-	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"budget","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(t, benchPromptServer())
 	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchPromptGet.tail, "\n"))
 	var resp *transport.Message
 	allocs := testing.AllocsPerRun(100, func() {

@@ -277,13 +277,7 @@ func (p *benchProc) stop(b testing.TB) {
 // BenchmarkSessionHandle is the server's own cost per tools/call, without
 // any transport: decode params, validate, run, encode the result.
 func BenchmarkSessionHandle(b *testing.B) {
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.Tool(s, benchSearchBooks, benchOpts)
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(b, benchToolServer())
 	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_books","arguments":{"query":"dune","limit":5}}}`)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -327,15 +321,7 @@ func BenchmarkServeStreamParallel32(b *testing.B) {
 // BenchmarkPromptHandle is the server's own cost per prompts/get, as
 // BenchmarkSessionHandle is per tools/call.
 func BenchmarkPromptHandle(b *testing.B) {
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
-		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
-	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(b, benchPromptServer())
 	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchPromptGet.tail, "\n"))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -357,15 +343,7 @@ type benchReviewArgs struct {
 // BenchmarkResourceHandle is the server's own cost per resources/read of a
 // template, as BenchmarkSessionHandle is per tools/call.
 func BenchmarkResourceHandle(b *testing.B) {
-	s := sdk.NewServer("Bookshop", nil)
-	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", func(ctx context.Context, a benchBookArgs) (string, error) {
-		return "Dune (" + a.ISBN + "): a noble family takes over the desert planet.", nil
-	}, &sdk.ResourceOptions{Name: "book", Description: "One book."})
-	ss := s.NewSession(func(*transport.Message) error { return nil })
-	defer ss.Close()
-	ctx := context.Background()
-	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
-	ss.Handle(ctx, init)
+	ss, ctx := initializedSession(b, benchResourceServer())
 	line := []byte(strings.TrimSuffix(`{"jsonrpc":"2.0","id":1`+benchResourceRead.tail, "\n"))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -380,4 +358,41 @@ func BenchmarkResourceHandle(b *testing.B) {
 // benchBookArgs mirror testdata/resourceserver's.
 type benchBookArgs struct {
 	ISBN string `json:"isbn" jsonschema:"pattern=^[0-9]{13}$"`
+}
+
+// benchToolServer serves BenchmarkSessionHandle's search_books tool.
+func benchToolServer() *sdk.Server {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Tool(s, benchSearchBooks, benchOpts)
+	return s
+}
+
+// benchPromptServer serves BenchmarkPromptHandle's review prompt.
+func benchPromptServer() *sdk.Server {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
+		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
+	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
+	return s
+}
+
+// benchResourceServer serves BenchmarkResourceHandle's {isbn} template.
+func benchResourceServer() *sdk.Server {
+	s := sdk.NewServer("Bookshop", nil)
+	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", func(ctx context.Context, a benchBookArgs) (string, error) {
+		return "Dune (" + a.ISBN + "): a noble family takes over the desert planet.", nil
+	}, &sdk.ResourceOptions{Name: "book", Description: "One book."})
+	return s
+}
+
+// initializedSession is an in-process session of s, initialized in the
+// 2025-06-18 era, closed when tb ends; the in-process benchmarks and the
+// allocation budgets send their requests to it.
+func initializedSession(tb testing.TB, s *sdk.Server) (*sdk.Session, context.Context) {
+	ss := s.NewSession(func(*transport.Message) error { return nil })
+	tb.Cleanup(ss.Close)
+	ctx := context.Background()
+	init, _ := transport.Decode([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`))
+	ss.Handle(ctx, init)
+	return ss, ctx
 }
