@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"regexp"
 	"sort"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // node is one compiled subschema.
@@ -37,7 +37,7 @@ type node struct {
 	items  *node
 	unique bool
 
-	pattern *regexp.Regexp
+	pattern *wire.Pattern // Go's regexp, with a fast matcher for simple patterns
 	base64  bool
 
 	minimum, maximum, exclMin, exclMax, multipleOf *big.Rat
@@ -51,7 +51,7 @@ type node struct {
 }
 
 type patternProp struct {
-	re *regexp.Regexp
+	re *wire.Pattern
 	n  *node
 }
 
@@ -141,7 +141,7 @@ func (c *compiler) keyword(n *node, k string, x any) (err error) {
 		if !ok {
 			return errors.New("must be a string")
 		}
-		n.pattern, err = regexp.Compile(src)
+		n.pattern, err = wire.CompilePattern(src)
 	case "contentEncoding":
 		n.base64 = x == "base64" // any other encoding is not checked, as by the library
 	case "allOf", "anyOf", "oneOf":
@@ -300,7 +300,7 @@ func (c *compiler) properties(n *node, k string, x any) error {
 			n.props[name], n.view.Properties[name] = sub, sub.view
 			continue
 		}
-		re, err := regexp.Compile(name)
+		re, err := wire.CompilePattern(name)
 		if err != nil {
 			return err
 		}

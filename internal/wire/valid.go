@@ -3,7 +3,6 @@ package wire
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,7 +14,7 @@ import (
 // full validator (the sdk's internal/validate, which produces the
 // jsonschema library's violations): types, bounds, string enums, lengths,
 // item counts, required, properties, additionalProperties, items, anyOf,
-// local $refs, patterns (Go's regexp, as the validator uses), and the
+// local $refs, patterns (Pattern, as the validator uses), and the
 // formats and base64 encoding the caller's Checks check (the very
 // functions the validator is given). It answers only "certainly valid"
 // (then the validator would find no violation either, so nothing is
@@ -62,7 +61,7 @@ type node struct {
 	anyOf                              []*node
 	allOf                              []*node
 	ref                                *node
-	pattern                            *regexp.Regexp     // compiled as the library compiles it (Go's regexp)
+	pattern                            *Pattern           // compiled as the library compiles it (Go's regexp)
 	format                             func(any) error    // a format Checks.Format knows
 	base64                             func(string) error // contentEncoding: base64
 }
@@ -267,7 +266,7 @@ func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 		if !ok {
 			return false
 		}
-		re, err := regexp.Compile(str)
+		re, err := CompilePattern(str)
 		n.pattern = re
 		return err == nil
 	case "format":
