@@ -17,7 +17,8 @@
 # (spawn -> initialize -> tools/list answered) of the same binaries, ROUNDS
 # interleaved rounds, with the sdk server's start-up split into its pieces
 # (package init, doc comments, schema inference, compilation, first response;
-# bench/cmd/startup).
+# bench/cmd/startup), and the sdk and floor built CGO_ENABLED=0 beside them
+# (sdk-static, floor-static: linking net makes a cgo build dynamic).
 #
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x ROUNDS=20 by default
 #   COUNT=10 bash bench/compare.sh
@@ -135,6 +136,10 @@ if [[ $parts == *" startup "* ]]; then
 echo; echo "=== cold start ($rounds rounds)"
 go build -tags "startuptrace${TAGS:+,$TAGS}" -o "$out/03-traced" ./examples/tutorial/03-field-constraints
 (cd bench && go build -o "$out/startup" ./cmd/startup)
+# sdk-static and floor-static: the same built CGO_ENABLED=0, so that what
+# linking net (and with it the C resolver and libc) costs a start shows.
 "$out/startup" -rounds "$rounds" -trace "03-traced=$out/03-traced" \
-  "sdk=$out/03" "reference=$out/reference" "floor=$out/floor"
+  -pairs sdk-static=floor-static \
+  "sdk=$out/03" "reference=$out/reference" "floor=$out/floor" \
+  "sdk-static=$out/03-static" "floor-static=$out/floor-static"
 fi

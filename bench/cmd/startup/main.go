@@ -12,7 +12,13 @@
 // schema compilation, the rest of tool registration, and the first
 // response. Run it with bench/compare.sh.
 //
-//	startup -rounds 20 -trace 03-traced=BIN sdk=BIN reference=BIN floor=BIN
+//	startup -rounds 20 -trace 03-traced=BIN sdk=BIN reference=BIN floor=BIN \
+//		sdk-static=BIN floor-static=BIN -pairs sdk-static=floor-static
+//
+// The first binary is the sdk server, the second the reference every ratio
+// is taken to, the third the floor its peak RSS is compared with; -pairs
+// names more such comparisons (SDK=FLOOR, comma-separated), e.g. of
+// CGO_ENABLED=0 builds, which stay static although they link net.
 package main
 
 import (
@@ -48,6 +54,7 @@ type run struct {
 func main() {
 	rounds := flag.Int("rounds", 20, "interleaved rounds of all binaries")
 	traced := flag.String("trace", "", "NAME=BIN of the sdk server built with -tags startuptrace: split start-up into pieces")
+	pairs := flag.String("pairs", "", "more SDK=FLOOR comparisons of the binaries named (comma-separated): ratios to the reference, RSS over the floor")
 	flag.Parse()
 	var names, bins []string
 	for _, a := range flag.Args() {
@@ -80,6 +87,9 @@ func main() {
 		}
 	}
 	report(names, runs, *rounds)
+	if err := reportPairs(names, runs, *pairs); err != nil {
+		log.Fatal(err)
+	}
 	if len(pieces) > 0 {
 		reportPieces(pieces)
 	}
@@ -198,6 +208,11 @@ func report(names []string, runs [][]run, rounds int) {
 		ratios = append(ratios, float64(runs[0][k].listed)/float64(runs[1][k].listed))
 	}
 	fmt.Printf("cold start ratio %s/%s: %.2fx (target <= 1.50x)\n", names[0], names[1], median(ratios))
+	fmt.Printf("by CPU per start: %s %.2fx the %s", names[0], cpuRatio(runs, 0), names[1])
+	if len(names) > 2 {
+		fmt.Printf(", %s %.2fx", names[2], cpuRatio(runs, 2))
+	}
+	fmt.Println()
 	if len(names) > 2 {
 		var d []float64
 		for k := range runs[0] {
@@ -205,6 +220,50 @@ func report(names []string, runs [][]run, rounds int) {
 		}
 		fmt.Printf("peak RSS at start %s - %s: %+.1f MiB\n", names[0], names[2], median(d))
 	}
+}
+
+// cpuRatio is the median over rounds of binary i's CPU per start over the
+// reference's.
+func cpuRatio(runs [][]run, i int) float64 {
+	var cpu []float64
+	for k, r := range runs[i] {
+		cpu = append(cpu, float64(r.cpu)/float64(runs[1][k].cpu))
+	}
+	return median(cpu)
+}
+
+// reportPairs prints, for each SDK=FLOOR pair, the cold start ratios of
+// SDK and FLOOR to the reference (by wall time and by CPU) and SDK's peak
+// RSS over FLOOR's, each the median over rounds of per-round figures.
+func reportPairs(names []string, runs [][]run, pairs string) error {
+	if pairs == "" {
+		return nil
+	}
+	index := map[string]int{}
+	for i, n := range names {
+		index[n] = i
+	}
+	for _, pair := range strings.Split(pairs, ",") {
+		a, b, _ := strings.Cut(pair, "=")
+		sdk, ok1 := index[a]
+		floor, ok2 := index[b]
+		if !ok1 || !ok2 {
+			return fmt.Errorf("-pairs %q: want SDK=FLOOR, both among the binaries given", pair)
+		}
+		for _, i := range []int{sdk, floor} {
+			var wall []float64
+			for k, r := range runs[i] {
+				wall = append(wall, float64(r.listed)/float64(runs[1][k].listed))
+			}
+			fmt.Printf("cold start ratio %s/%s: %.2fx, by CPU %.2fx\n", names[i], names[1], median(wall), cpuRatio(runs, i))
+		}
+		var d []float64
+		for k := range runs[sdk] {
+			d = append(d, (runs[sdk][k].rssKB-runs[floor][k].rssKB)/1024)
+		}
+		fmt.Printf("peak RSS at start %s - %s: %+.1f MiB\n", a, b, median(d))
+	}
+	return nil
 }
 
 // heaviestPiece is the package init of the module whose packages take
