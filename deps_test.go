@@ -147,6 +147,17 @@ func goListDeps(t *testing.T, pkg string) []string {
 	return strings.Fields(string(out))
 }
 
+// internal/pydantic checks IP addresses with net/netip, not package net:
+// the validator's wording links no resolver (net makes a cgo build
+// dynamic; invopop/jsonschema still links it for net.IP, issue 19).
+func TestPydanticDoesNotImportNet(t *testing.T) {
+	for _, dep := range goListDeps(t, "./internal/pydantic") {
+		if dep == "net" {
+			t.Errorf("internal/pydantic imports net")
+		}
+	}
+}
+
 // The sdk validates with internal/validate: no server binary links the
 // santhosh-tekuri/jsonschema library, whose package init compiles the
 // metaschemas of every draft (issue 19). Only forms (the inspector's side)

@@ -2,7 +2,7 @@ package pydantic
 
 import (
 	"fmt"
-	"net"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -97,10 +97,10 @@ func hostError(u *url.URL) error {
 	case host == "":
 		return reason("empty host")
 	case strings.HasPrefix(u.Host, "["):
-		if net.ParseIP(host) == nil {
+		if !isIP(host) {
 			return reason("invalid IPv6 address")
 		}
-	case looksLikeIPv4(host) && net.ParseIP(host) == nil:
+	case looksLikeIPv4(host) && !isIP(host):
 		return reason("invalid IPv4 address")
 	case strings.ContainsAny(host, " <>\"^`{|}%"):
 		return reason("invalid international domain name")
@@ -111,6 +111,13 @@ func hostError(u *url.URL) error {
 		}
 	}
 	return nil
+}
+
+// isIP is net.ParseIP(s) != nil (an address without a zone), without
+// linking package net.
+func isIP(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Zone() == ""
 }
 
 func looksLikeIPv4(host string) bool {

@@ -56,6 +56,7 @@ func TestFormatWording(t *testing.T) {
 		{"uri port letters", `{"site":"http://a:b"}`, "site | Input should be a valid URL, invalid port number [type=url_parsing, input_value='http://a:b']"},
 		{"uri IPv4", `{"site":"http://1.2.3.256"}`, "site | Input should be a valid URL, invalid IPv4 address [type=url_parsing, input_value='http://1.2.3.256']"},
 		{"uri IPv6", `{"site":"http://[1::2::3]"}`, "site | Input should be a valid URL, invalid IPv6 address [type=url_parsing, input_value='http://[1::2::3]']"},
+		{"uri IPv6 zone", `{"site":"http://[fe80::1%25eth0]/"}`, "site | Input should be a valid URL, invalid IPv6 address [type=url_parsing, input_value='http://[fe80::1%25eth0]/']"},
 		{"email no @", `{"mail":"nobody"}`, "mail | value is not a valid email address: An email address must have an @-sign. [type=value_error, input_value='nobody']"},
 		{"email no period", `{"mail":"my@localhost"}`, "mail | value is not a valid email address: The part after the @-sign is not valid. It should have a period. [type=value_error, input_value='my@localhost']"},
 		{"email nothing before", `{"mail":"@example.com"}`, "mail | value is not a valid email address: There must be something before the @-sign. [type=value_error, input_value='@example.com']"},
