@@ -140,3 +140,21 @@ func TestSessionPromptGetAllocBudget(t *testing.T) {
 		t.Errorf("a session's prompts/get took %.0f allocations, budget 14", allocs)
 	}
 }
+
+// Registering a tool is paid at every start: declaring search_books (its
+// schemas inferred, checked and compiled) took 1004 allocations while each
+// reader of the checked input schema decoded it for itself (the preparer,
+// the validator, and the declaration order with its slower ordered
+// decoding); decoded once, and the order read at the first violation to
+// word: 579.
+func TestToolRegistrationAllocBudget(t *testing.T) {
+	skipWithoutFastPaths(t)
+	allocs := testing.AllocsPerRun(20, func() {
+		if _, err := sdk.NewTool(benchSearchBooks, benchOpts); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 579 {
+		t.Errorf("declaring search_books took %.0f allocations, budget 579", allocs)
+	}
+}

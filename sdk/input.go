@@ -48,11 +48,11 @@ type argsCodec struct {
 	raw    json.RawMessage // the input schema tools/list shows
 	args   *argSchema      // the schema validated against: raw and the limits of Go's types
 	schema *validate.Schema
-	order  pydantic.Order
-	fast   *wire.Validator // proves common valid input valid without schema
-	flat   *wire.Flat      // decodes common valid input of a flat struct in one pass
-	closed bool            // inferred schema: objects accept only their declared keys
-	assign wire.Assigner   // stores validated arguments; nil: encoding/json does
+	order  func() pydantic.Order // the schema's declaration order, read on first use
+	fast   *wire.Validator       // proves common valid input valid without schema
+	flat   *wire.Flat            // decodes common valid input of a flat struct in one pass
+	closed bool                  // inferred schema: objects accept only their declared keys
+	assign wire.Assigner         // stores validated arguments; nil: encoding/json does
 }
 
 func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) {
@@ -71,15 +71,7 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
 	}
 	defer startPhase("compile").end() // and the pieces below
-	args, err := newArgSchema(check)
-	if err != nil {
-		return nil, fmt.Errorf("input schema: %w", err)
-	}
-	compiled, err := compileSchema(check)
-	if err != nil {
-		return nil, fmt.Errorf("input schema: %w", err)
-	}
-	order, err := pydantic.NewOrder(check)
+	args, compiled, order, err := decodeInputSchema(check)
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
@@ -185,5 +177,5 @@ func (c *argsCodec) violations(raw json.RawMessage, v any) []Violation {
 		order, _ := pydantic.InputOrder(raw)
 		return s, order
 	}
-	return violations(c.schema, v, pydantic.Options{Order: c.order, Sent: sent, Lax: true})
+	return violations(c.schema, v, pydantic.Options{Order: c.order(), Sent: sent, Lax: true})
 }

@@ -31,6 +31,13 @@ func compileSchema(raw []byte) (*validate.Schema, error) {
 	return validate.Compile(raw)
 }
 
+// compileDecoded is compileSchema of a document already decoded as
+// validate.Compile decodes it.
+func compileDecoded(doc any) (*validate.Schema, error) {
+	defer startPhase("compile").end()
+	return validate.CompileDecoded(doc)
+}
+
 // violations validates v against s and returns every problem found,
 // worded by internal/pydantic (which forms shares).
 func violations(s *validate.Schema, v any, o pydantic.Options) []Violation {

@@ -52,7 +52,7 @@ func TestInferredSchemasMatchLibrary(t *testing.T) {
 				p := preparer{argSchema: c.args}
 				v = p.prepare(c.args.root, v, 0)
 				got := violationLines(c.violations(raw, v))
-				want := violationLines(libraryViolations(lib, c.order, raw, v))
+				want := violationLines(libraryViolations(lib, c.order(), raw, v))
 				if got != want {
 					t.Fatalf("seed %d: %v given %s:\nschema %s\nlibrary:\n%sown:\n%s", seed, typ, raw, check, want, got)
 				}

@@ -44,6 +44,13 @@ func Compile(raw []byte) (*Schema, error) {
 	if _, err := d.Token(); err != io.EOF {
 		return nil, errors.New("schema: data after the JSON value")
 	}
+	return CompileDecoded(doc)
+}
+
+// CompileDecoded compiles a document already decoded as Compile decodes it:
+// encoding/json's values, numbers as json.Number. The compiled schema
+// keeps parts of doc, which must not change afterwards.
+func CompileDecoded(doc any) (*Schema, error) {
 	if m, ok := doc.(map[string]any); ok {
 		if s, ok := m["$schema"]; ok && s != draft2020 && s != draft2020+"#" {
 			return nil, fmt.Errorf("$schema %v: only draft 2020-12 is %w", s, ErrUnsupported)
