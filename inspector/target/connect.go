@@ -10,6 +10,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/build"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/oauth"
 )
 
 // DefaultConnectTimeout bounds starting, reaching and initializing a server.
@@ -94,6 +95,7 @@ type Connection struct {
 	// that wanted OAuth (nil otherwise); later tokens come as OnAuth events.
 	SignedIn *SignedIn
 	proc     *transport.CommandConn
+	auth     *oauth.Transport // an HTTP target's: Close ends its sign-in in progress
 	stderr   *lineTail
 	watch    *watchConn
 }
@@ -249,8 +251,12 @@ func (c *Connection) ExitState() (exited bool, code int) {
 	}
 }
 
-// Close ends the session and stops the server.
+// Close ends the session and stops the server; for an HTTP server, it
+// also ends a sign-in waiting for the browser (its redirect listener).
 func (c *Connection) Close() error {
+	if c.auth != nil {
+		c.auth.Close()
+	}
 	if c.Client != nil {
 		return c.Client.Close()
 	}

@@ -42,9 +42,10 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	})
 	client, err := sdk.Connect(hctx, conn, t.clientOptions(probeWhileSigningIn(o), o.Timeout))
 	if err == nil {
-		return &Connection{Client: client, Target: t, SignedIn: signedIn(auth.Credentials())}, nil
+		return &Connection{Client: client, Target: t, SignedIn: signedIn(auth.Credentials()), auth: auth}, nil
 	}
 	conn.Close()
+	auth.Close() // a sign-in still waiting for the browser (the connect was given up)
 	ce := &ConnectError{Target: t, Stage: StageInitialize, Err: err}
 	status, signIn, dialErr := rec.result()
 	switch {

@@ -25,12 +25,13 @@ import (
 // session is one connection's worth of state that commands share: the
 // client, the mailbox its hooks fill, and a context ended on restart/quit.
 type session struct {
-	gen    int
-	conn   *target.Connection
-	box    *mailbox
-	ask    *asker // answers the server's questions
-	ctx    context.Context
-	cancel context.CancelFunc
+	gen     int
+	conn    *target.Connection
+	box     *mailbox
+	ask     *asker // answers the server's questions
+	ctx     context.Context
+	cancel  context.CancelFunc
+	dialing connecting // the connect command, waited for on close
 }
 
 // hooks routes the client's callbacks into the mailbox; ask answers the
@@ -142,11 +143,22 @@ func (a authLines) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// connectCmd starts the server and initializes it.
-func connectCmd(ctx context.Context, c Connector, gen int, box *mailbox, ask *asker) tea.Cmd {
-	opts := connectOptions(box, ask)
+// connectCmd starts the server and initializes it. A connect given up
+// (restart, quit) closes what it got: nobody else will.
+func connectCmd(s *session, c Connector) tea.Cmd {
+	ctx, gen := s.ctx, s.gen
+	opts := connectOptions(s.box, s.ask)
 	return func() tea.Msg {
+		end, ok := s.dialing.start()
+		if !ok {
+			return nil
+		}
+		defer end()
 		conn, err := c.Connect(ctx, opts)
+		if err == nil && ctx.Err() != nil {
+			conn.Close()
+			return nil
+		}
 		if err != nil {
 			return connectFailedMsg{gen: gen, err: err, report: inspector.Describe(err)}
 		}
@@ -198,6 +210,7 @@ func closeCmd(s *session) tea.Cmd {
 	return func() tea.Msg {
 		s.cancel()
 		s.box.close()
+		s.dialing.close()
 		if s.conn != nil {
 			_ = s.conn.Close()
 		}

@@ -195,20 +195,25 @@ func noSecretShown(t *testing.T, f *flow, secrets []string) {
 
 // While the sign-in waits for the browser to come back (the connection
 // has not come up: no tool list to wait for), 3 shows the traffic of the
-// flow so far, and q and ctrl+c quit.
-func TestFlowQuitWhileSigningIn(t *testing.T) {
+// flow so far, and q and ctrl+c quit; once the model is closed, the
+// sign-in's redirect listener is gone (not left open for the 5 minutes
+// the sign-in would wait).
+func TestFlowQuitWhileSigningInClosesTheListener(t *testing.T) {
 	for _, k := range []string{"q", "ctrl+c"} {
 		t.Run(k, func(t *testing.T) {
 			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 			as := testutil.NewAuthServer(t)
 			f := signInFlow(t, protectedServer(t, as))
 			f.waitFor("Open this URL in a browser to sign in:")
+			f.keys("y")
+			authURL := f.waitClipboard()
 			f.keys("3")
 			f.waitFor("HTTP registration POST")
 			f.keys(k)
 			f.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 			f.done = true
 			f.m.Close()
+			testutil.ListenerGone(t, authURL)
 		})
 	}
 }

@@ -162,7 +162,7 @@ func (m *Model) connect() tea.Cmd {
 	m.header.state = stateConnecting
 	m.auth.reset()
 	m.syncAuthHeader()
-	return tea.Batch(connectCmd(ctx, m.connector, m.gen, m.sess.box, m.sess.ask), waitEventsCmd(m.sess.box, m.gen))
+	return tea.Batch(connectCmd(m.sess, m.connector), waitEventsCmd(m.sess.box, m.gen))
 }
 
 // restart closes the connection and connects again, keeping the form's

@@ -69,7 +69,7 @@ func syncModel(t *testing.T, c Connector) *Model {
 // connectNow connects the model's current generation, as Init's command
 // would.
 func connectNow(m *Model) tea.Msg {
-	return connectCmd(m.sess.ctx, m.connector, m.gen, m.sess.box, m.sess.ask)()
+	return connectCmd(m.sess, m.connector)()
 }
 
 // stderrLogs feeds the mailbox's events to the model until the logs pane

@@ -5,12 +5,15 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -290,4 +293,26 @@ func Browser(ctx context.Context, authURL string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// ListenerGone fails the test unless dialing the redirect_uri of authURL
+// (a client's loopback listener) is refused.
+func ListenerGone(tb testing.TB, authURL string) {
+	tb.Helper()
+	u, err := url.Parse(authURL)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r, err := url.Parse(u.Query().Get("redirect_uri"))
+	if err != nil || r.Host == "" {
+		tb.Fatalf("no redirect_uri in %s", authURL)
+	}
+	c, err := net.Dial("tcp", r.Host)
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return
+	}
+	if c != nil {
+		c.Close()
+	}
+	tb.Errorf("dialing the redirect listener %s: %v, want connection refused", r.Host, err)
 }

@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -114,4 +115,28 @@ func ExampleParseChallenge() {
 	c, _ := oauth.ParseChallenge(h)
 	fmt.Println(c.Error, c.Scopes, c.ResourceMetadata)
 	// Output: insufficient_scope [files:read files:write] https://mcp.example.com/.well-known/oauth-protected-resource/mcp
+}
+
+// Close abandons a sign-in the user never finished (the program quits
+// while the browser is open): the redirect listener goes away at once,
+// and the request that waited for the sign-in fails with ErrClosed.
+func ExampleTransport_Close() {
+	as, stop := testutil.StartAuthServer()
+	defer stop()
+	srv := protectedEndpoint(as)
+	defer srv.Close()
+
+	opened := make(chan struct{})
+	tr := oauth.NewTransport(&oauth.Options{
+		OpenURL: func(context.Context, string) error { close(opened); return nil }, // the user never comes back
+	})
+	failed := make(chan error)
+	go func() {
+		_, err := tr.Client().Post(srv.URL+"/mcp", "application/json", strings.NewReader(`{}`))
+		failed <- err
+	}()
+	<-opened
+	tr.Close()
+	fmt.Println(errors.Is(<-failed, oauth.ErrClosed))
+	// Output: true
 }

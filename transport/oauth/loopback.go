@@ -17,6 +17,7 @@ const callbackPath = "/callback"
 // redirects the browser to (RFC 8252 §7.3).
 type loopback struct {
 	redirectURI string
+	ln          net.Listener
 	srv         *http.Server
 	got         chan callback // takes the first redirect
 	taken       atomic.Bool
@@ -40,6 +41,7 @@ func (t *Transport) listen() (*loopback, error) {
 	t.redirect = ln.Addr().(*net.TCPAddr).Port
 	l := &loopback{
 		redirectURI: fmt.Sprintf("http://127.0.0.1:%d%s", t.redirect, callbackPath),
+		ln:          ln,
 		got:         make(chan callback, 1),
 		report:      t.reportCallback,
 	}
@@ -47,6 +49,9 @@ func (t *Transport) listen() (*loopback, error) {
 	mux.HandleFunc(callbackPath, l.serve)
 	l.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = l.srv.Serve(ln) }()
+	if !t.track(l) {
+		return nil, ErrClosed
+	}
 	return l, nil
 }
 
@@ -81,12 +86,22 @@ func (l *loopback) wait(ctx context.Context, d time.Duration) (callback, error) 
 	case <-timer.C:
 		return callback{}, fmt.Errorf("%w (%s on %s)", ErrCallbackTimeout, d, l.redirectURI)
 	case <-ctx.Done():
-		return callback{}, ctx.Err()
+		return callback{}, context.Cause(ctx) // ErrClosed when the Transport was closed
 	}
 }
 
-func (l *loopback) close() {
+// release closes l once its sign-in is over, letting a redirect being
+// answered finish.
+func (t *Transport) release(l *loopback) {
+	t.untrack(l)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_ = l.srv.Shutdown(ctx)
+}
+
+// shut closes l at once (the Transport is closed); the listener itself
+// too, in case Serve has not taken it yet.
+func (l *loopback) shut() {
+	_ = l.srv.Close()
+	_ = l.ln.Close()
 }

@@ -54,6 +54,9 @@ var (
 	ErrTooManyAttempts = errors.New("oauth: the server still refuses the token")
 	// ErrBadMetadata: a metadata document or registration answer is unusable.
 	ErrBadMetadata = errors.New("oauth: unusable metadata")
+	// ErrClosed: the Transport was closed, ending the sign-in in progress
+	// (or refusing to start one).
+	ErrClosed = errors.New("oauth: the transport is closed: sign-in abandoned")
 )
 
 // Options configures a Transport; every field is optional.
@@ -131,6 +134,8 @@ type Transport struct {
 
 	seq sync.Mutex // one OnExchange call at a time
 
+	life life // ended by Close
+
 	mu  sync.Mutex // guards what follows
 	tok *oauth2.Token
 	gen int // counts tokens, to spot one that changed during a sign-in
@@ -177,6 +182,7 @@ func NewTransport(opts *Options) *Transport {
 		}
 	}
 	t.hc = &http.Client{Transport: observer{t}, Timeout: 30 * time.Second}
+	t.life.init()
 	return t
 }
 

@@ -99,14 +99,24 @@ func drain(resp *http.Response) {
 // returns at once, and the requests after it wait for the same sign-in
 // instead of starting another.
 func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int, again bool) error {
+	if t.closed() {
+		return &SignInError{ErrClosed}
+	}
 	done := make(chan error, 1)
-	go func() { done <- t.signIn(context.WithoutCancel(req.Context()), req.URL, ch, status, gen, again) }()
+	go func() {
+		ctx, stop := t.detached(req.Context())
+		defer stop()
+		done <- t.signIn(ctx, req.URL, ch, status, gen, again)
+	}()
 	select {
 	case err := <-done:
-		if err != nil {
-			return &SignInError{err}
+		switch {
+		case err == nil:
+			return nil
+		case t.closed():
+			return &SignInError{ErrClosed} // whatever the abandoned flow was doing
 		}
-		return nil
+		return &SignInError{err}
 	case <-req.Context().Done():
 		return req.Context().Err()
 	}
@@ -120,6 +130,9 @@ func (t *Transport) signInFor(req *http.Request, ch Challenge, status, gen int, 
 func (t *Transport) signIn(ctx context.Context, server *url.URL, ch Challenge, status, gen int, again bool) error {
 	t.flow.Lock()
 	defer t.flow.Unlock()
+	if t.closed() {
+		return ErrClosed // closed while this request waited for another's sign-in
+	}
 	if _, now := t.current(); now != gen {
 		return nil // a sign-in finished meanwhile: try its token
 	}
@@ -199,7 +212,7 @@ func (t *Transport) obtain(ctx context.Context, d *discovery, scopes []string) e
 	if err != nil {
 		return err
 	}
-	defer l.close()
+	defer t.release(l)
 	if t.client == nil {
 		c, err := t.register(ctx, d, l.redirectURI)
 		if err != nil {
