@@ -40,7 +40,7 @@ type shape struct {
 	def      *any
 	nullable bool
 	enum     []any    // kindEnum / kindMulti: allowed non-null values
-	labels   []string // titles of enum's values (a titled enum, SEP-1330); nil or "" where none
+	labels   []string // titles of enum's values (a titled enum, SEP-1330, or enumNames); nil or "" where none
 	props    []string // kindObject: property names in source order
 	propSch  map[string]*jsonschema.Schema
 	required map[string]bool

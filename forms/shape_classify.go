@@ -28,17 +28,41 @@ func (sp *shaper) classifyEnum(b *jsonschema.Schema, sh *shape) {
 	} else {
 		vals = []any{*b.Const}
 	}
-	for _, v := range vals {
+	names := sp.enumNames(b, len(vals))
+	for i, v := range vals {
 		if v == nil {
 			sh.nullable = true
 			continue
 		}
 		sh.enum = append(sh.enum, v)
+		if names != nil {
+			sh.labels = append(sh.labels, names[i])
+		}
 	}
 	sh.kind = kindEnum
 	if len(sh.enum) == 0 {
 		sh.kind = kindJSON
 	}
+}
+
+// enumNames are the labels of an enum's n values from the legacy
+// "enumNames" keyword (MCP's elicitation before SEP-1330: {"enum":
+// ["pet-1"], "enumNames": ["Cats"]}), nil when there is none or it does
+// not name each value; a label that is not a string is "".
+func (sp *shaper) enumNames(b *jsonschema.Schema, n int) []string {
+	loc, ok := pointerOf(b)
+	if !ok {
+		return nil
+	}
+	raw, _ := sp.doc.at(loc + "/enumNames").([]any)
+	if len(raw) != n {
+		return nil
+	}
+	names := make([]string, n)
+	for i, v := range raw {
+		names[i], _ = v.(string)
+	}
+	return names
 }
 
 // titledConsts reports whether b is a titled enum (SEP-1330): a oneOf or

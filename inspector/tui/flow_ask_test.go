@@ -91,6 +91,28 @@ func TestFlowAskServerEverything(t *testing.T) {
 	f.waitFor("User completed the URL elicitation flow.")
 }
 
+// server-everything's elicitation form has an enum with the legacy
+// enumNames (pets): its options show the names, and the answer carries
+// the value of the one chosen; the titled enums keep their defaults' values.
+func TestFlowAskEnumNamesServerEverything(t *testing.T) {
+	node, files := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
+	f := startScreenFlow(t, commandConnector(node, files[0], "stdio"), "server-everything", Options{})
+	f.waitScreen("legacy era", "Trigger Elicitation Request T")
+	f.callTool("trigger-elicitation-request", "")
+	f.waitScreen("Server asks · elicitation (form)", "String (name) *")
+	f.typ("Ada")
+	for range 12 { // to the last field, legacyTitledEnum
+		f.keys("tab")
+	}
+	f.waitScreen("one of Cats (pet-1), Dogs (pet-2), Birds (pet-3)", "← Cats (pet-1) →")
+	f.keys("right")
+	f.waitScreen("← Dogs (pet-2) →")
+	f.keys("ctrl+r")
+	f.waitScreen("Raw result: {", `"untitledSingleSelectEnum": "Monica"`)
+	f.keys("G") // the end of the raw result
+	f.waitScreen(`"titledSingleSelectEnum": "hero-1"`, `"legacyTitledEnum": "pet-2"`)
+}
+
 // The sdk's conformance example asks in both eras: by server requests in
 // a session, by input-required rounds in the 2026 era.
 func TestFlowAskConformanceEras(t *testing.T) {
