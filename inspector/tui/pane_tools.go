@@ -143,10 +143,11 @@ func (p *toolsPane) move(d int) {
 	p.scroll()
 }
 
-func (p *toolsPane) perPage() int {
-	h := p.height - 1 // the filter / count line
-	return max(h/2, 1)
-}
+// listRows is the rows below the filter line.
+func (p *toolsPane) listRows() int { return p.height - 1 }
+
+// perPage is how many tools (two rows each) the list shows at once.
+func (p *toolsPane) perPage() int { return shownItems(len(p.visible), p.listRows(), 2) }
 
 func (p *toolsPane) scroll() {
 	n := p.perPage()
@@ -168,6 +169,10 @@ func (p *toolsPane) View() string {
 	for i := p.offset; i < end; i++ {
 		b.WriteString("\n")
 		b.WriteString(p.item(p.tools[p.visible[i]], i == p.cursor))
+	}
+	if shown := 2 * (end - p.offset); end-p.offset < len(p.visible) && shown < p.listRows() {
+		// the scroll mark on the pane's last row
+		b.WriteString(strings.Repeat("\n", p.listRows()-shown) + scrollMark(p.offset, len(p.visible)-end, p.width, toolsNoun))
 	}
 	if len(p.visible) == 0 {
 		msg := "no tools"

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -120,6 +121,12 @@ func TestScrollMarksInEveryPane(t *testing.T) {
 			}
 			return p.View()
 		}, "↑ 5 entries above", last},
+		{"tools", func() string {
+			p := newToolsPane(&st)
+			p.SetSize(40, 9)
+			p.SetTools(someTools(10))
+			return p.View()
+		}, "↓ 7 more tools", last},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,6 +137,53 @@ func TestScrollMarksInEveryPane(t *testing.T) {
 			}
 			if got := rows[i]; got != tt.want {
 				t.Errorf("row %d is %q, want %q; the pane:\n%s", tt.row, got, tt.want, strings.Join(rows, "\n"))
+			}
+		})
+	}
+}
+
+// someTools is n tools "tool_0" … with a description each.
+func someTools(n int) []sdk.ToolInfo {
+	out := make([]sdk.ToolInfo, n)
+	for i := range out {
+		out[i] = sdk.ToolInfo{Name: fmt.Sprintf("tool_%d", i), Description: "does " + itoa(i)}
+	}
+	return out
+}
+
+// TestToolsListScrollMark: the tools list (two rows a tool, below the
+// filter line) gives the pane's last row to the scroll mark when its
+// height cuts the list, wherever the cursor is; a list that fits has none.
+func TestToolsListScrollMark(t *testing.T) {
+	st := NewStyles(true)
+	tests := []struct {
+		name       string
+		tools, h   int
+		move       int
+		want       string // the last row
+		wantCursor string // a row that must be shown (the selected tool)
+	}{
+		{"fits", 4, 9, 0, "  does 3", "┃ tool_0"},
+		{"top", 10, 9, 0, "↓ 7 more tools", "┃ tool_0"},
+		{"middle", 10, 9, 5, "↑ 3 above · ↓ 4 more tools", "┃ tool_5"},
+		{"bottom", 10, 9, 100, "↑ 7 tools above", "┃ tool_9"},
+		{"even height", 10, 10, 0, "↓ 6 more tools", "┃ tool_0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newToolsPane(&st)
+			p.SetSize(40, tt.h)
+			p.SetTools(someTools(tt.tools))
+			p.move(tt.move)
+			rows := paneRows(p.View())
+			if got := rows[len(rows)-1]; got != tt.want {
+				t.Errorf("last row is %q, want %q; the pane:\n%s", got, tt.want, strings.Join(rows, "\n"))
+			}
+			if tt.tools*2 >= tt.h && len(rows) != tt.h {
+				t.Errorf("%d rows, want %d (the mark on the last one):\n%s", len(rows), tt.h, strings.Join(rows, "\n"))
+			}
+			if !slices.Contains(rows, tt.wantCursor) {
+				t.Errorf("the selected tool %q is not shown:\n%s", tt.wantCursor, strings.Join(rows, "\n"))
 			}
 		})
 	}

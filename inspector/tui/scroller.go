@@ -43,9 +43,10 @@ func (s *scroller) View() string {
 
 // The scroll mark: a pane whose height cuts its content (the result, a
 // read, a prompt's messages, the traffic detail, the history, the logs,
-// a server's long question, the traffic list) gives its last row to a faint line saying how
-// much is above and below what it shows, in what the pane lists:
-// "↓ 12 more lines", "↑ 3 above · ↓ 9 more calls", "↑ 5 entries above".
+// a server's long question, the traffic list, the tools list) gives its
+// last row to a faint line saying how much is above and below what it
+// shows, in what the pane lists: "↓ 12 more lines", "↑ 3 above · ↓ 9
+// more calls", "↑ 5 entries above".
 
 // noun is what a pane scrolls, in the singular and the plural.
 type noun struct{ one, many string }
@@ -55,6 +56,7 @@ var (
 	callsNoun    = noun{"call", "calls"}
 	entriesNoun  = noun{"entry", "entries"}
 	messagesNoun = noun{"message", "messages"}
+	toolsNoun    = noun{"tool", "tools"}
 )
 
 func (n noun) of(k int) string {
@@ -71,6 +73,16 @@ func shownRows(n, h int) int {
 		return h - 1
 	}
 	return h
+}
+
+// shownItems is how many of n items of per rows each a pane h rows tall
+// shows: as many as fit, and when they do not all fit, as many as fit
+// above the scroll mark's row.
+func shownItems(n, h, per int) int {
+	if n*per > h {
+		h--
+	}
+	return max(h/per, 1)
 }
 
 // clampOffset keeps the first item shown within what can be scrolled to.
