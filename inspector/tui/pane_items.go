@@ -71,7 +71,8 @@ func (p *itemsPane) Selected() *item {
 	return &p.items[p.cursor]
 }
 
-func (p *itemsPane) perPage() int { return max((p.height)/2, 1) }
+// perPage is how many items (two rows each) the list shows at once.
+func (p *itemsPane) perPage() int { return shownItems(len(p.items), p.height, 2) }
 
 func (p *itemsPane) scroll() {
 	p.cursor = max(0, min(p.cursor, len(p.items)-1))
@@ -133,8 +134,12 @@ func (p *itemsPane) View() string {
 	for i := p.offset; i < end; i++ {
 		lines = append(lines, p.item(p.items[i], i == p.cursor)...)
 	}
-	if len(p.items) > p.perPage() {
-		lines = append(lines, st.Dim.Render(ansi.Truncate(itoa(p.cursor+1)+"/"+itoa(len(p.items)), p.width, "")))
+	if end-p.offset < len(p.items) && len(lines) < p.height {
+		for len(lines) < p.height-1 { // the scroll mark on the pane's last row
+			lines = append(lines, "")
+		}
+		what := noun{strings.TrimSuffix(p.what, "s"), p.what}
+		lines = append(lines, scrollMark(p.offset, len(p.items)-end, p.width, what))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -127,6 +127,12 @@ func TestScrollMarksInEveryPane(t *testing.T) {
 			p.SetTools(someTools(10))
 			return p.View()
 		}, "↓ 7 more tools", last},
+		{"resources", func() string {
+			p := newItemsPane(&st, "resources")
+			p.SetSize(40, 8)
+			p.SetItems(someResources(10), nil)
+			return p.View()
+		}, "↓ 7 more resources", last},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,6 +190,53 @@ func TestToolsListScrollMark(t *testing.T) {
 			}
 			if !slices.Contains(rows, tt.wantCursor) {
 				t.Errorf("the selected tool %q is not shown:\n%s", tt.wantCursor, strings.Join(rows, "\n"))
+			}
+		})
+	}
+}
+
+// someResources is n resources "res_0" … at "demo://0" ….
+func someResources(n int) []item {
+	out := make([]item, n)
+	for i := range out {
+		out[i] = item{kind: itemResource, name: fmt.Sprintf("res_%d", i), uri: fmt.Sprintf("demo://%d", i)}
+	}
+	return out
+}
+
+// TestItemsListScrollMark: the resources and prompts lists keep to their
+// height (an even one drew a row too many, "1/30" under the last item)
+// and give the last row to the scroll mark when the height cuts them.
+func TestItemsListScrollMark(t *testing.T) {
+	st := NewStyles(true)
+	tests := []struct {
+		name       string
+		items, h   int
+		move       int
+		want       string // the last row
+		wantCursor string
+	}{
+		{"fits", 4, 8, 0, "  demo://3", "┃ res_0"},
+		{"top", 30, 10, 0, "↓ 26 more resources", "┃ res_0"},
+		{"middle", 30, 9, 10, "↑ 7 above · ↓ 19 more resources", "┃ res_10"},
+		{"bottom", 30, 10, 100, "↑ 26 resources above", "┃ res_29"},
+		{"one below", 5, 9, 0, "↓ 1 more resource", "┃ res_0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newItemsPane(&st, "resources")
+			p.SetSize(40, tt.h)
+			p.SetItems(someResources(tt.items), nil)
+			p.move(tt.move)
+			rows := paneRows(p.View())
+			if got := rows[len(rows)-1]; got != tt.want {
+				t.Errorf("last row is %q, want %q; the pane:\n%s", got, tt.want, strings.Join(rows, "\n"))
+			}
+			if tt.items*2 > tt.h && len(rows) != tt.h {
+				t.Errorf("%d rows, want %d (the mark on the last one):\n%s", len(rows), tt.h, strings.Join(rows, "\n"))
+			}
+			if !slices.Contains(rows, tt.wantCursor) {
+				t.Errorf("the selected item %q is not shown:\n%s", tt.wantCursor, strings.Join(rows, "\n"))
 			}
 		})
 	}

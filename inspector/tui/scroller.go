@@ -43,10 +43,10 @@ func (s *scroller) View() string {
 
 // The scroll mark: a pane whose height cuts its content (the result, a
 // read, a prompt's messages, the traffic detail, the history, the logs,
-// a server's long question, the traffic list, the tools list) gives its
-// last row to a faint line saying how much is above and below what it
-// shows, in what the pane lists: "↓ 12 more lines", "↑ 3 above · ↓ 9
-// more calls", "↑ 5 entries above".
+// a server's long question, the traffic list, the tools, resources and
+// prompts lists) gives its last row to a faint line saying how much is
+// above and below what it shows, in what the pane lists: "↓ 12 more
+// lines", "↑ 3 above · ↓ 9 more calls", "↑ 5 entries above".
 
 // noun is what a pane scrolls, in the singular and the plural.
 type noun struct{ one, many string }
