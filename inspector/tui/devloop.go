@@ -54,7 +54,7 @@ type callRecord struct {
 	res     *sdk.CallToolResult
 	err     error
 	elapsed time.Duration
-	task    bool // it ran as a task
+	task    bool // it was asked to run as a task (ctrl+t): a re-run asks again
 }
 
 // devState is the dev loop's part of the model.

@@ -111,5 +111,6 @@ type historyEntry struct {
 	outcome string               // "ok", "tool error", "protocol error", "cancelled"
 	answers []testsession.Answer // the person's answers to the server's questions
 	roots   []sdk.Root           // the roots offered, when not the default
-	task    bool                 // it ran as a task
+	task    bool                 // it was asked to run as a task (ctrl+t; call --task)
+	ranTask bool                 // it ran as a task: asked to, or the tool requires it
 }

@@ -77,7 +77,7 @@ func (p *historyPane) row(i int) string {
 		oc = st.Cancel
 	}
 	how := ""
-	if e.task {
+	if e.ranTask {
 		how = st.Dim.Render(" as a task")
 	}
 	text := fmt.Sprintf("%s %s %s%s %s %s", e.at.Format("15:04:05"), st.Bold.Render(termtext.Line(e.tool)),

@@ -66,3 +66,36 @@ func TestResultHeaderCutsTheNameNotTheTime(t *testing.T) {
 		t.Errorf("header %q is %d wide, the pane %d", head, w, m.result.width)
 	}
 }
+
+// TestHistorySaysTask: the history says "as a task" for every call that
+// ran as one, whether the tool requires a task or ctrl+t asked for one; a
+// plain call's row does not, and only a call asked to run as a task is
+// copied with --task (a task-only tool runs as one anyway).
+func TestHistorySaysTask(t *testing.T) {
+	done := &sdk.CallToolResult{Content: []sdk.Content{sdk.Text("done")}}
+	tests := []struct {
+		name     string
+		start    func(t *testing.T) *Model
+		says     bool
+		flagTask bool
+	}{
+		{"required", func(t *testing.T) *Model { m, _ := startResearch(t, 120, 40); return m }, true, false},
+		{"ctrl+t", func(t *testing.T) *Model { return submitCompute(t, "ctrl+t") }, true, true},
+		{"ctrl+r", func(t *testing.T) *Model { return submitCompute(t, "ctrl+r") }, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.start(t)
+			finishCall(m, done, nil, time.Second)
+			row := ansi.Strip(m.history.row(0))
+			if got := strings.Contains(row, " ok as a task "); got != tt.says {
+				t.Errorf("the history row %q says as a task: %v, want %v", row, got, tt.says)
+			}
+			m.history.cursor = 0
+			m.copyCall()
+			if got := strings.Contains(m.history.copied, " --task"); got != tt.flagTask {
+				t.Errorf("copied %q: --task %v, want %v", m.history.copied, got, tt.flagTask)
+			}
+		})
+	}
+}

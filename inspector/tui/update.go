@@ -358,7 +358,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	urls := m.askURLsOf(msg.err, m.callTool.Name)
 	m.lastArgs[m.callTool.Name] = m.callArgs
 	m.history.add(historyEntry{tool: m.callTool.Name, args: m.callArgs, schema: m.callTool.InputSchema, at: m.now(), elapsed: msg.elapsed, outcome: outcome(msg),
-		answers: msg.answers, roots: m.offeredRoots(), task: m.asTask})
+		answers: msg.answers, roots: m.offeredRoots(), task: m.asTask, ranTask: msg.task})
 	if errors.Is(msg.err, sdk.ErrConnectionClosed) {
 		m.status = "the connection closed during the call to " + m.callTool.Name
 		return nil
