@@ -75,18 +75,38 @@ func (f *flow) typ(s string) { f.tm.Type(s) }
 // waitFor waits until the screen (ANSI stripped) shows every want.
 func (f *flow) waitFor(want ...string) {
 	f.t.Helper()
+	f.waitShown(func(s string) bool { return countShown(s, want) == len(want) })
+}
+
+// waitForSome waits until the screen shows every want and at least n of
+// some: for states a server passes through faster than they may be
+// polled, of which any n prove the screen follows them.
+func (f *flow) waitForSome(want []string, n int, some ...string) {
+	f.t.Helper()
+	f.waitShown(func(s string) bool { return countShown(s, want) == len(want) && countShown(s, some) >= n })
+}
+
+// waitShown waits until ok holds for what the screen drew (ANSI stripped)
+// since the last wait.
+func (f *flow) waitShown(ok func(string) bool) {
+	f.t.Helper()
 	var read []byte
 	defer func() { f.seen = append(f.seen, read...) }()
 	teatest.WaitFor(f.t, f.tm.Output(), func(b []byte) bool {
 		read = b
-		s := ansi.Strip(string(b))
-		for _, w := range want {
-			if !strings.Contains(s, w) {
-				return false
-			}
-		}
-		return true
+		return ok(ansi.Strip(string(b)))
 	}, teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// countShown counts the texts s contains.
+func countShown(s string, texts []string) int {
+	n := 0
+	for _, w := range texts {
+		if strings.Contains(s, w) {
+			n++
+		}
+	}
+	return n
 }
 
 func TestFlowSearchBooks(t *testing.T) {
