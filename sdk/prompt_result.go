@@ -85,40 +85,63 @@ func checkPromptResult(t reflect.Type) error {
 // promptResult turns what a prompt function returned into the result,
 // checking the roles and that every message has content.
 func promptResult(out any) (*GetPromptResult, error) {
-	var res GetPromptResult
+	var res *GetPromptResult
 	switch v := out.(type) {
 	case string:
-		res.Messages = []PromptMessage{UserMessage(Text(v))}
+		res = oneMessage(UserMessage(Text(v)))
 	case Content:
-		res.Messages = []PromptMessage{UserMessage(v)}
+		res = oneMessage(UserMessage(v))
 	case []Content:
+		res = &GetPromptResult{}
 		for _, c := range v {
 			res.Messages = append(res.Messages, UserMessage(c))
 		}
 	case PromptMessage:
-		res.Messages = []PromptMessage{v}
+		res = oneMessage(v)
 	case []PromptMessage:
-		res.Messages = v
+		res = &GetPromptResult{Messages: v}
 	case GetPromptResult:
-		res = v
+		res = &v
 	case *GetPromptResult:
 		if v == nil {
 			return nil, errors.New("the prompt function returned a nil *GetPromptResult")
 		}
-		res = *v
+		c := *v
+		res = &c
+	default:
+		res = &GetPromptResult{}
 	}
 	if res.Messages == nil {
 		res.Messages = []PromptMessage{}
 	}
-	for i, m := range res.Messages {
+	if err := checkMessages(res.Messages); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// oneMessage is the result of one message, in one allocation with its
+// list: the usual prompt returns a string.
+func oneMessage(m PromptMessage) *GetPromptResult {
+	r := &struct {
+		res GetPromptResult
+		msg [1]PromptMessage
+	}{msg: [1]PromptMessage{m}}
+	r.res.Messages = r.msg[:]
+	return &r.res
+}
+
+// checkMessages checks the roles and that every message has content.
+func checkMessages(ms []PromptMessage) error {
+	for i, m := range ms {
 		if m.Role != RoleUser && m.Role != RoleAssistant {
-			return nil, fmt.Errorf("message %d has role %q: a prompt message's role is %q or %q", i, m.Role, RoleUser, RoleAssistant)
+			return fmt.Errorf("message %d has role %q: a prompt message's role is %q or %q", i, m.Role, RoleUser, RoleAssistant)
 		}
 		if m.Content.Type == "" {
-			return nil, fmt.Errorf("message %d has no content: build it with sdk.Text, sdk.Image, sdk.Audio, sdk.ResourceLink or sdk.EmbeddedResource", i)
+			return fmt.Errorf("message %d has no content: build it with sdk.Text, sdk.Image, sdk.Audio, sdk.ResourceLink or sdk.EmbeddedResource", i)
 		}
 	}
-	return &res, nil
+	return nil
 }
 
 // runPrompt calls fn, turning a panic into an error so the server keeps
