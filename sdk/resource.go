@@ -53,8 +53,9 @@ var ErrDuplicateResource = errors.New("sdk: duplicate resource")
 // the template but names nothing (an unknown ISBN).
 var ErrResourceNotFound = errors.New("sdk: resource not found")
 
-// readFunc reads a resource: the URI asked for in, contents out.
-type readFunc func(ctx context.Context, uri string) ([]ResourceContents, error)
+// readFunc reads a resource: the URI asked for in, the result of
+// resources/read (its contents) out.
+type readFunc func(ctx context.Context, uri string) (*ReadResourceResult, error)
 
 // registeredResource is a fixed resource ready to serve.
 type registeredResource struct {
@@ -108,7 +109,7 @@ func NewResource[Out any](uri string, fn func(context.Context) (Out, error), opt
 	}
 	info := ResourceInfo{URI: uri, Name: name, Title: o.Title, Description: desc, MimeType: o.MimeType,
 		Size: o.Size, Annotations: o.Annotations, Icons: slices.Clone(o.Icons)}
-	read := func(ctx context.Context, uri string) ([]ResourceContents, error) {
+	read := func(ctx context.Context, uri string) (*ReadResourceResult, error) {
 		out, err := runRead(ctx, uri, func(ctx context.Context) (Out, error) { return fn(ctx) })
 		if err != nil {
 			return nil, err

@@ -46,13 +46,24 @@ func resourceContents(uri, mime string, v any) ([]ResourceContents, error) {
 	return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(data)}}, nil
 }
 
-// contentsOf is resourceContents for a resource function's result: a
-// string, the usual result, is not boxed into an interface on the way.
-func contentsOf[Out any](uri, mime string, out Out) ([]ResourceContents, error) {
+// contentsOf is the result of resources/read for a resource function's
+// result (resourceContents): a string, the usual result, is not boxed into
+// an interface on the way, and its one contents come in one allocation
+// with the result.
+func contentsOf[Out any](uri, mime string, out Out) (*ReadResourceResult, error) {
 	if s, ok := any(out).(string); ok {
-		return textContents(uri, mime, s), nil
+		r := &struct {
+			res ReadResourceResult
+			one [1]ResourceContents
+		}{one: [1]ResourceContents{{URI: uri, MimeType: or(mime, MimeText), Text: s}}}
+		r.res.Contents = r.one[:]
+		return &r.res, nil
 	}
-	return resourceContents(uri, mime, any(out))
+	cs, err := resourceContents(uri, mime, any(out))
+	if err != nil {
+		return nil, err
+	}
+	return &ReadResourceResult{Contents: cs}, nil
 }
 
 func textContents(uri, mime, text string) []ResourceContents {

@@ -140,11 +140,10 @@ func (s *Server) readResource(ctx context.Context, raw json.RawMessage, modern b
 	if !found.ok() {
 		return nil, resourceNotFound(uri, modern)
 	}
-	contents, err := found.read(ctx, uri)
+	res, err := found.read(ctx, uri)
 	if err != nil {
 		return nil, readError(uri, err, modern)
 	}
-	res := &ReadResourceResult{Contents: contents}
 	if modern {
 		res.setHints(ttl, s.cacheScope())
 	}
@@ -187,7 +186,7 @@ type foundResource struct {
 
 func (f foundResource) ok() bool { return f.fixed != nil || f.tmpl != nil }
 
-func (f foundResource) read(ctx context.Context, uri string) ([]ResourceContents, error) {
+func (f foundResource) read(ctx context.Context, uri string) (*ReadResourceResult, error) {
 	if f.fixed != nil {
 		return f.fixed.read(ctx, uri)
 	}

@@ -22,7 +22,7 @@ type registeredTemplate struct {
 	fastLists []bool
 	fastKeys  []int      // the fast matcher's variables in argsJSON's order
 	args      *argSchema // the argument struct's schema, for the variables' types
-	read      func(ctx context.Context, uri string, b boundArgs) ([]ResourceContents, error)
+	read      func(ctx context.Context, uri string, b boundArgs) (*ReadResourceResult, error)
 	ttl       time.Duration
 	replace   bool
 	// complete says how each variable completes (completion/complete).
@@ -89,7 +89,7 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if t.fast != nil {
 		t.fastKeys = t.fast.keyOrder()
 	}
-	t.read = func(ctx context.Context, uri string, b boundArgs) ([]ResourceContents, error) {
+	t.read = func(ctx context.Context, uri string, b boundArgs) (*ReadResourceResult, error) {
 		args, vs, err := decodeBound(in, t, uri, b)
 		if err != nil {
 			return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
