@@ -154,16 +154,15 @@ func (ss *serverSession) ready() bool {
 }
 
 func (ss *serverSession) initialize(raw json.RawMessage) (any, error) {
-	var p InitializeParams
-	if err := unmarshalParams(raw, &p); err != nil {
+	p, err := initializeParams(raw)
+	if err != nil {
 		return nil, err
 	}
 	version := LatestLegacyVersion
 	if slices.Contains(legacyVersions, p.ProtocolVersion) {
 		version = p.ProtocolVersion
 	}
-	var caps map[string]json.RawMessage
-	_ = json.Unmarshal(p.Capabilities, &caps)
+	caps := clientCapabilities(p.Capabilities)
 	ss.mu.Lock()
 	if had := ss.version; had != "" {
 		ss.mu.Unlock()
