@@ -108,7 +108,7 @@ type historyEntry struct {
 	schema  json.RawMessage // the tool's input schema when it was called
 	at      time.Time
 	elapsed time.Duration
-	outcome string               // "ok", "tool error", "protocol error", "cancelled"
+	outcome string               // "ok", "tool error", "protocol error", "failed", "cancelled", "too large", "task failed", …
 	answers []testsession.Answer // the person's answers to the server's questions
 	roots   []sdk.Root           // the roots offered, when not the default
 	task    bool                 // it was asked to run as a task (ctrl+t; call --task)

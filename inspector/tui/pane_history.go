@@ -12,6 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/internal/termtext"
+	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // historyPane lists this session's calls, newest first.
@@ -67,13 +68,13 @@ func (p *historyPane) View() string {
 func (p *historyPane) row(i int) string {
 	st := p.st
 	e := p.entries[len(p.entries)-1-i]
-	oc := st.Success
+	oc := st.ProtocolError // failed, protocol error, too large, task failed
 	switch e.outcome {
+	case "ok":
+		oc = st.Success
 	case "tool error":
 		oc = st.ToolError
-	case "protocol error":
-		oc = st.ProtocolError
-	case "cancelled":
+	case "cancelled", "task " + string(sdk.TaskCancelled):
 		oc = st.Cancel
 	}
 	how := ""

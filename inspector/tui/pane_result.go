@@ -92,8 +92,10 @@ func outcome(m callDoneMsg) string {
 		return "task " + string(ended.Status)
 	case errors.Is(m.err, transport.ErrTooLarge):
 		return "too large"
-	case m.err != nil:
+	case errors.As(m.err, new(*transport.Error)):
 		return "protocol error"
+	case m.err != nil:
+		return "failed" // the connection closed, the server went away: as the result header says
 	case m.res != nil && m.res.IsError:
 		return "tool error"
 	}
