@@ -63,6 +63,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case focusOutput:
 		return m.outputKey(k)
+	case focusDoctor:
+		m.doctor.HandleKey(k, &m.keys)
 	}
 	return nil
 }

@@ -246,6 +246,7 @@ type keyState struct {
 	hasSearch  bool
 	hasHistory bool
 	canRestart bool
+	reportCut  bool // the server-trouble report is taller than its pane
 	signingIn  bool // a sign-in URL waits to be opened
 	signedIn   bool // connected, signed in: the auth view can open
 
@@ -305,6 +306,9 @@ func (k *KeyMap) sync(s keyState) {
 		k.Copy.SetEnabled(hist)
 	case focusDoctor:
 		k.Restart.SetEnabled(true)
+		if s.reportCut {
+			on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom)
+		}
 	case focusRoots:
 		on(&k.Up, &k.Down)
 	}

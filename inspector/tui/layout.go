@@ -103,6 +103,7 @@ func (m *Model) syncKeys() {
 		hasSearch:  m.traffic.hasSearch(),
 		hasHistory: m.history.len() > 0,
 		canRestart: m.state != stateConnecting,
+		reportCut:  m.doctor.cut(),
 		signingIn:  m.state == stateConnecting && m.auth.signingIn(),
 		signedIn:   m.state == stateConnected && m.auth.who != nil,
 		pinned:     m.dev.pinned,

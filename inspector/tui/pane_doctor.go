@@ -3,37 +3,54 @@ package tui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // doctorPane shows why the server is not available: it could not start,
-// or it exited. The report comes from the connector (the doctor).
+// or it exited. The report comes from the connector (the doctor). A
+// report taller than the pane starts at its end (the stderr tail), says
+// what is above with the scroll mark, and scrolls.
 type doctorPane struct {
 	st            *Styles
 	width, height int
 	title         string
 	report        string
+	body          scroller
 }
 
-func (p *doctorPane) SetSize(w, h int) { p.width, p.height = w, h }
+func (p *doctorPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.layout()
+}
 
-func (p *doctorPane) set(title, report string) { p.title, p.report = title, report }
+func (p *doctorPane) set(title, report string) {
+	p.title, p.report = title, report
+	p.layout()
+	p.body.Scroll(len(p.body.lines)) // the end: the server's last words
+}
+
+// layout wraps the report to the width, in the rows left by the title
+// and the restart line (each with a blank row).
+func (p *doctorPane) layout() {
+	body := strings.TrimRight(ansi.Wrap(termtext.Text(p.report), max(p.width, 10), ""), "\n")
+	p.body.SetSize(p.width, max(p.height-4, 3))
+	p.body.SetLines(strings.Split(body, "\n"))
+}
+
+// cut says whether the report is taller than the pane (it scrolls).
+func (p *doctorPane) cut() bool { return len(p.body.lines) > p.body.height }
+
+// HandleKey scrolls the report.
+func (p *doctorPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) {
+	p.body.Scroll(scrollAmount(k, km, p.body.height-1))
+}
 
 func (p *doctorPane) View() string {
 	st := p.st
-	lines := []string{st.StateBad.Render(p.title), ""}
-	body := strings.TrimRight(ansi.Wrap(termtext.Text(p.report), max(p.width, 10), ""), "\n")
-	lines = append(lines, strings.Split(body, "\n")...)
-	keep := max(p.height-2, 3)
-	if len(lines) > keep {
-		// keep the title and the end of the report (the stderr tail)
-		lines = append(lines[:2:2], lines[len(lines)-(keep-2):]...)
-	}
-	lines = append(lines, "", st.Key.Render("R")+st.Dim.Render(" restart the server · your form values are kept"))
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, p.width, "…")
-	}
+	lines := []string{ansi.Truncate(st.StateBad.Render(p.title), p.width, "…"), "", p.body.View(), ""}
+	lines = append(lines, ansi.Truncate(st.Key.Render("R")+st.Dim.Render(" restart the server · your form values are kept"), p.width, "…"))
 	return strings.Join(lines, "\n")
 }

@@ -241,3 +241,27 @@ func TestItemsListScrollMark(t *testing.T) {
 		})
 	}
 }
+
+// TestDoctorReportScrolls: a server-trouble report taller than its pane
+// (80×24: the pane's first line was dropped without a word, so the
+// report began mid-sentence) shows its end with the scroll mark saying
+// what is above, and ↑/g scroll to its start.
+func TestDoctorReportScrolls(t *testing.T) {
+	m, _ := newTestModel(t, 80, 24)
+	report := "lost the connection to the server: it was killed by a signal during the session\n" +
+		"    last lines of its stderr:\n" + strings.Join(numbered(12), "\n") + "\n  try: run it by hand"
+	m.Update(disconnectedMsg{gen: m.gen, err: sdk.ErrConnectionClosed, report: report})
+	s := screen(m)
+	for _, want := range []string{"The server exited", "try: run it by hand", "↑ 9 lines above", "R restart the server"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the report's end lacks %q:\n%s", want, s)
+		}
+	}
+	press(m, "g")
+	s = screen(m)
+	for _, want := range []string{"The server exited", "lost the connection to the server: it was killed", "↓ 9 more lines", "R restart the server"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the report's start lacks %q:\n%s", want, s)
+		}
+	}
+}
