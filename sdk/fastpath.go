@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"encoding/json"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
@@ -58,6 +59,37 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 		}
 		return false
 	})
+}
+
+// scanStatelessCall reads a stateless tools/call's params in one pass:
+// what decodeCallParams and scanStatelessMeta read apart, each as they
+// read it (TestStatelessCallScanMatchesApart); false: read them apart.
+func scanStatelessCall(raw []byte) (p CallToolParams, vals metaValues, ok bool) {
+	var meta []byte
+	if !wire.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
+		switch name {
+		case "name":
+			return wire.InternMember(val, &p.Name)
+		case "arguments":
+			p.Arguments = val
+		default:
+			meta = val
+		}
+		return true
+	}) {
+		return p, vals, false
+	}
+	if meta == nil || meta[0] == 'n' {
+		return p, vals, true
+	}
+	if !wire.Fields(meta, statelessMetaMembers, func(name string, val []byte) bool {
+		vals[slices.Index(statelessMetaMembers, name)] = val
+		return true
+	}) {
+		return p, vals, false
+	}
+	p.Meta = &RequestMeta{ProgressToken: vals[4]} // statelessMetaMembers[4]
+	return p, vals, true
 }
 
 var (

@@ -123,3 +123,26 @@ func BenchmarkFastResult(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkStatelessCallParams: a stateless tools/call's params (the
+// _meta keys, then name and arguments) read in one pass, against the two
+// scans that read them apart.
+func BenchmarkStatelessCallParams(b *testing.B) {
+	params := json.RawMessage(`{"name":"echo","arguments":{"text":"hello 1"},` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`)
+	b.Run("one-pass", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, ok := scanStatelessCall(params); !ok {
+				b.Fatal("not taken")
+			}
+		}
+	})
+	b.Run("apart", func(b *testing.B) {
+		for b.Loop() {
+			var p CallToolParams
+			if _, ok := scanStatelessMeta(params); !ok || !decodeCallParams(params, &p) {
+				b.Fatal("not taken")
+			}
+		}
+	})
+}

@@ -94,6 +94,21 @@ func parseRequestMeta(raw json.RawMessage) (requestMeta, error) {
 	return vals.parse()
 }
 
+// modernParams is parseRequestMeta(m.Params); for tools/call also the
+// call's params when they were read in the same pass (read false:
+// callTool reads them).
+func modernParams(m *transport.Message) (meta requestMeta, call CallToolParams, read bool, err error) {
+	if m.Method == "tools/call" {
+		var vals metaValues
+		if call, vals, read = scanStatelessCall(m.Params); read {
+			meta, err = vals.parse()
+			return meta, call, true, err
+		}
+	}
+	meta, err = parseRequestMeta(m.Params)
+	return meta, call, false, err
+}
+
 // statelessMetaMembers are the _meta keys a stateless request is read
 // for; metaValues holds their raw values in this order, nil when absent.
 var statelessMetaMembers = []string{MetaProtocolVersion, MetaClientCapabilities, MetaClientInfo, MetaLogLevel, "progressToken"}
@@ -218,7 +233,7 @@ func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit fu
 }
 
 func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) (any, error) {
-	meta, err := parseRequestMeta(m.Params)
+	meta, call, read, err := modernParams(m)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +259,11 @@ func (s *Server) dispatchModern(ctx context.Context, m *transport.Message, emit 
 		if res, ok, err := s.toolTask(ctx, m, ci, ss, true); ok {
 			return res, err
 		}
-		res, err := s.callTool(ctx, m, ci, ss)
+		if !read {
+			res, err := s.callTool(ctx, m, ci, ss)
+			return modernCallResult(ci, res, err)
+		}
+		res, err := s.callToolWith(ctx, m.ID, call, ci, ss)
 		return modernCallResult(ci, res, err)
 	case "prompts/list":
 		return s.listPromptsModern(m.Params)

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 var scanMetaSeeds = []string{
@@ -166,5 +168,66 @@ func TestStatelessMetaScanMatchesMap(t *testing.T) {
 	}
 	if fast < 5000 {
 		t.Errorf("the one-pass scan answered only %d times", fast)
+	}
+}
+
+// checkStatelessCall: where scanStatelessCall answers, decodeCallParams
+// and scanStatelessMeta answer too, with what it read in its one pass.
+func checkStatelessCall(t *testing.T, params []byte) bool {
+	p, vals, ok := scanStatelessCall(params)
+	if !ok {
+		return false
+	}
+	var apart CallToolParams
+	if !decodeCallParams(params, &apart) || !reflect.DeepEqual(p, apart) {
+		t.Fatalf("%s: scanStatelessCall read %+v, decodeCallParams %+v", params, p, apart)
+	}
+	if want, ok := scanStatelessMeta(params); !ok || !reflect.DeepEqual(vals, want) {
+		t.Fatalf("%s: scanStatelessCall read _meta %q, scanStatelessMeta %q (%v)", params, vals, want, ok)
+	}
+	return true
+}
+
+// A stateless tools/call's params read in one pass (name, arguments and
+// the _meta keys) are what the two scans read apart, over random params:
+// members in other cases, repeated, escaped, values of every kind.
+func TestStatelessCallScanMatchesApart(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	metaKeys := []string{`"io.modelcontextprotocol/protocolVersion"`, `"io.modelcontextprotocol/clientCapabilities"`,
+		`"io.modelcontextprotocol/logLevel"`, `"progressToken"`, `"PROGRESStoken"`, `"progress\u0054oken"`, `"other"`}
+	keys := []string{`"name"`, `"arguments"`, `"_meta"`, `"Name"`, `"argument\u0073"`, `"_META"`, `"other"`}
+	fast := 0
+	for range 30000 {
+		var b bytes.Buffer
+		b.WriteString("{")
+		for i := range r.IntN(5) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(keys[r.IntN(len(keys))] + ":")
+			if r.IntN(2) == 0 {
+				b.WriteString(testutil.RandomJSON(r, 1))
+				continue
+			}
+			b.WriteString("{")
+			for j := range r.IntN(4) {
+				if j > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(metaKeys[r.IntN(len(metaKeys))] + ":" + testutil.RandomJSON(r, 2))
+			}
+			b.WriteString("}")
+		}
+		b.WriteString("}")
+		if checkStatelessCall(t, b.Bytes()) {
+			fast++
+		}
+	}
+	if fast < 3000 {
+		t.Errorf("the one-pass scan answered only %d times", fast)
+	}
+	bench := []byte(`{"name":"echo","arguments":{"text":"hello 1"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":7}}`)
+	if !checkStatelessCall(t, bench) {
+		t.Errorf("%s: not read in one pass", bench)
 	}
 }

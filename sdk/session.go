@@ -211,11 +211,16 @@ func (s *Server) callTool(ctx context.Context, m *transport.Message, ci *callInf
 	if err != nil {
 		return nil, err
 	}
+	return s.callToolWith(ctx, m.ID, p, ci, ss)
+}
+
+// callToolWith is callTool with the request's params p already read.
+func (s *Server) callToolWith(ctx context.Context, id json.RawMessage, p CallToolParams, ci *callInfo, ss *serverSession) (res *CallToolResult, err error) {
 	t := s.tool(p.Name)
 	if t == nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Unknown tool: %s", p.Name)
 	}
-	ctx, tc := ss.trackRequest(ctx, m.ID)
+	ctx, tc := ss.trackRequest(ctx, id)
 	defer func() {
 		if tc.done() {
 			res, err = nil, errCancelled
