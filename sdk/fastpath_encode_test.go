@@ -3,6 +3,8 @@ package sdk
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -73,4 +75,46 @@ func FuzzResultMessage(f *testing.F) {
 		}
 		checkFastResult(t, res)
 	})
+}
+
+// Results around the size fastResult writes in its response's own memory
+// (smallResult), whether their estimate fits it or not, are written as
+// encoding/json writes them; those well within it take one allocation.
+func TestFastResultAroundResponseMemory(t *testing.T) {
+	for n := range 2 * smallResult {
+		text := strings.Repeat("x", n)
+		for _, res := range []*CallToolResult{
+			{Content: []Content{Text(text)}},
+			{Content: []Content{Text(text)}, StructuredContent: json.RawMessage(`{"result":"` + text + `"}`)},
+			{Content: []Content{Text(text), Text(text)}, Meta: json.RawMessage(`{"k":"` + text + `"}`)},
+		} {
+			if !checkFastResult(t, res) {
+				t.Fatalf("text of %d bytes: not written by the fast path", n)
+			}
+		}
+	}
+	res := &CallToolResult{Content: []Content{Text("hello 1")}, StructuredContent: json.RawMessage(`{"result":"hello 1"}`)}
+	id := []byte("1")
+	if allocs := testing.AllocsPerRun(100, func() { fastResult(id, res) }); allocs != 1 {
+		t.Errorf("a small result took %.0f allocations, want 1", allocs)
+	}
+}
+
+// A string a tool returns, short enough for its result's own memory or
+// not, becomes the result encoding/json makes of it (marshalledResult);
+// a short one takes one allocation.
+func TestStringResultMatchesMarshalled(t *testing.T) {
+	for n := range 120 {
+		for _, c := range []string{"x", "é", "<", "\""} {
+			s := strings.Repeat(c, n)
+			got, err := stringResult(s)
+			want, wantErr := marshalledResult(s)
+			if err != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("stringResult(%q) = %+v, %v; marshalled: %+v, %v", s, got, err, want, wantErr)
+			}
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() { stringResult("hello 1") }); allocs != 1 {
+		t.Errorf("a short string's result took %.0f allocations, want 1", allocs)
+	}
 }

@@ -13,7 +13,7 @@ func (e *resultEncoder) listToolsResult(r *ListToolsResult) {
 		t := &r.Tools[i]
 		n += 64 + len(t.Name) + len(t.Title) + len(t.Description) + len(t.InputSchema) + len(t.OutputSchema) + len(t.Meta)
 	}
-	e.b, e.ok = make([]byte, 0, n), true
+	e.start(n)
 	e.lit(`{"tools":`)
 	writeList(e, r.Tools, e.toolInfo)
 	e.opt(`,"nextCursor":`, r.NextCursor, false)
@@ -103,7 +103,7 @@ func (e *resultEncoder) initializeResult(r *InitializeResult) {
 		e.ok = false
 		return
 	}
-	e.b, e.ok = make([]byte, 0, 160+len(r.ServerInfo.Name)+len(r.Instructions)), true
+	e.start(160 + len(r.ServerInfo.Name) + len(r.Instructions))
 	e.str(`{"protocolVersion":`, r.ProtocolVersion, false)
 	e.lit(`,"capabilities":{`)
 	first := len(e.b)

@@ -22,7 +22,8 @@ func fastResult(id []byte, result any) (*transport.Message, bool) {
 	if !wire.Fast {
 		return nil, false
 	}
-	var e resultEncoder
+	resp := new(response)
+	e := resultEncoder{mem: resp.mem[:0]}
 	switch r := result.(type) {
 	case *CallToolResult:
 		e.callToolResult(r)
@@ -40,14 +41,35 @@ func fastResult(id []byte, result any) (*transport.Message, bool) {
 	if !e.ok {
 		return nil, false
 	}
-	return &transport.Message{JSONRPC: transport.Version, ID: id, Result: e.b}, true
+	resp.Message = transport.Message{JSONRPC: transport.Version, ID: id, Result: e.b}
+	return &resp.Message, true
 }
+
+// response is a response fastResult writes and the memory of a small
+// result, allocated at once: one 352-byte allocation instead of a
+// Message's and its result's. A result that may be longer than
+// smallResult gets memory of its own.
+type response struct {
+	transport.Message
+	mem [smallResult]byte
+}
+
+const smallResult = 240
 
 // resultEncoder appends JSON to b; ok turns false at the first value it
 // cannot write as jsonenc.Marshal would.
 type resultEncoder struct {
-	b  []byte
-	ok bool
+	b   []byte
+	ok  bool
+	mem []byte // where start writes a result of up to cap(mem) bytes
+}
+
+// start begins a result of about n bytes: in e.mem if it fits.
+func (e *resultEncoder) start(n int) {
+	e.b, e.ok = e.mem[:0], true
+	if n > cap(e.mem) {
+		e.b = make([]byte, 0, n)
+	}
 }
 
 func (e *resultEncoder) lit(s string) { e.b = append(e.b, s...) }
@@ -90,7 +112,7 @@ func (e *resultEncoder) callToolResult(r *CallToolResult) {
 	for i := range r.Content {
 		n += len(r.Content[i].Text) + 32
 	}
-	e.b, e.ok = make([]byte, 0, n), true
+	e.start(n)
 	e.lit(`{"content":`)
 	writeList(e, r.Content, e.content)
 	e.raw(`,"structuredContent":`, r.StructuredContent, false)
@@ -157,7 +179,7 @@ func (e *resultEncoder) promptResult(r *GetPromptResult) {
 	for i := range r.Messages {
 		n += len(r.Messages[i].Content.Text) + 48
 	}
-	e.b, e.ok = make([]byte, 0, n), true
+	e.start(n)
 	e.lit("{")
 	if r.Description != "" {
 		e.str(`"description":`, r.Description, false)
@@ -180,7 +202,7 @@ func (e *resultEncoder) readResult(r *ReadResourceResult) {
 	for i := range r.Contents {
 		n += len(r.Contents[i].URI) + len(r.Contents[i].Text) + len(r.Contents[i].Blob) + 48
 	}
-	e.b, e.ok = make([]byte, 0, n), true
+	e.start(n)
 	e.lit(`{"contents":`)
 	writeList(e, r.Contents, e.resourceContents)
 	e.opt(`,"resultType":`, r.ResultType, false)

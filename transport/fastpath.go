@@ -11,18 +11,18 @@ import (
 // The fast paths that name transport's structs; their engine is
 // internal/wire. fastpath_members_test.go ties each member list to its struct.
 
-// decodeFast is json.Unmarshal(data, &m) in one pass for the usual
-// message: exactly-named members, string values without escapes, no
-// duplicates. It reports false for anything else (invalid JSON included),
-// and Decode falls back to encoding/json. The raw members share one copy
-// of data, or data itself when owned (the caller will not reuse it).
-func decodeFast(data []byte, owned bool) (*Message, bool) {
+// decodeFast is json.Unmarshal(data, m) in one pass for the usual
+// message (into m, a zero Message): exactly-named members, string values
+// without escapes, no duplicates. It reports false for anything else
+// (invalid JSON included), and Decode falls back to encoding/json. The raw
+// members share one copy of data, or data itself when owned (the caller
+// will not reuse it).
+func decodeFast(m *Message, data []byte, owned bool) (*Message, bool) {
 	buf := data
 	if !owned {
 		buf = make([]byte, len(data))
 		copy(buf, data)
 	}
-	m := &Message{}
 	ok := wire.Fields(buf, messageMembers, func(name string, val []byte) bool {
 		switch name {
 		case "jsonrpc":

@@ -15,7 +15,7 @@ var fastBenchLine = []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","param
 func BenchmarkFastDecodeMessage(b *testing.B) {
 	b.Run("bespoke", func(b *testing.B) {
 		for b.Loop() {
-			if _, ok := decodeFast(fastBenchLine, false); !ok {
+			if _, ok := decodeFast(&Message{}, fastBenchLine, false); !ok {
 				b.Fatal("not taken")
 			}
 		}

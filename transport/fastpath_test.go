@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -63,7 +64,7 @@ func randomObject(r *rand.Rand) []byte {
 // checkDecodeFast: where decodeFast answers, encoding/json decodes the same
 // message without error.
 func checkDecodeFast(t *testing.T, data []byte) bool {
-	fast, ok := decodeFast(data, false)
+	fast, ok := decodeFast(&Message{}, data, false)
 	if !ok {
 		return false
 	}
@@ -230,4 +231,27 @@ func randomParams(r *rand.Rand, n int, keys []string, value func(key string) str
 	}
 	b.WriteString("}")
 	return []byte(b.String())
+}
+
+// DecodeOwnedInto decodes what Decode decodes, with the same error, over
+// random objects (those the fast path refuses included): the usual
+// message into the memory it is given, the others into their own.
+func TestDecodeOwnedIntoMatchesDecode(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	into := 0
+	for range 20000 {
+		data := randomObject(r)
+		want, wantErr := Decode(data)
+		var dst Message
+		got, gotErr := DecodeOwnedInto(&dst, bytes.Clone(data))
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+			t.Fatalf("DecodeOwnedInto(%q) = %+v, %v; Decode: %+v, %v", data, got, gotErr, want, wantErr)
+		}
+		if got == &dst {
+			into++
+		}
+	}
+	if into < 2000 {
+		t.Errorf("only %d of 20000 messages decoded into the memory given", into)
+	}
 }

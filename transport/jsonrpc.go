@@ -140,7 +140,11 @@ func Decode(data []byte) (*Message, *Error) { return decode(data, false) }
 // instead of into a copy of it.
 func decodeOwned(data []byte) (*Message, *Error) { return decode(data, true) }
 
-func decode(data []byte, owned bool) (*Message, *Error) {
+func decode(data []byte, owned bool) (*Message, *Error) { return decodeInto(nil, data, owned) }
+
+// decodeInto is decode, which decodes the usual message into dst when it
+// is not nil (a zero Message), the others into memory of their own.
+func decodeInto(dst *Message, data []byte, owned bool) (*Message, *Error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
 		return nil, Errorf(CodeParseError, "Parse error: empty message")
@@ -158,7 +162,10 @@ func decode(data []byte, owned bool) (*Message, *Error) {
 		}
 		return nil, Errorf(CodeInvalidRequest, "Invalid Request: expected a JSON object")
 	}
-	if m, ok := decodeFast(data, owned); ok {
+	if dst == nil {
+		dst = &Message{}
+	}
+	if m, ok := decodeFast(dst, data, owned); ok {
 		if e := checkMessage(m); e != nil {
 			return m, e
 		}

@@ -9,6 +9,14 @@ import "encoding/json"
 // gives up: the message's raw members may point into it.
 func DecodeOwned(data []byte) (*Message, *Error) { return decodeOwned(data) }
 
+// DecodeOwnedInto is DecodeOwned decoding the usual message into dst, a
+// zero Message the caller allocated with what else it needs (one
+// allocation instead of two); it returns the message decoded, dst or
+// another.
+func DecodeOwnedInto(dst *Message, data []byte) (*Message, *Error) {
+	return decodeInto(dst, data, true)
+}
+
 // ResponseTooLarge is the DecodeError of a response to request id over
 // the limit, worded as on stdio; head is its first bytes (nil: unread).
 func ResponseTooLarge(id json.RawMessage, size, limit int, head []byte) *DecodeError {

@@ -100,22 +100,19 @@ func statelessContext(r *http.Request) context.Context {
 }
 
 // initStatelessContext makes c statelessContext(r), in memory the caller
-// allocated (with the request's responseStream: statelessCall).
+// allocated (with the request's message: postCall).
 func initStatelessContext(c *callContext, r *http.Request) context.Context {
 	*c = callContext{Context: r.Context(), call: HTTPCall{Request: r}}
 	return c
 }
 
-// statelessCall and sessionCall are what answering one POSTed request
-// takes, allocated at once.
-type statelessCall struct {
-	out responseStream
-	ctx callContext
-}
-
-type sessionCall struct {
-	out responseStream
-	ctx sessionContext
+// postCall is what answering one POSTed message takes, allocated at
+// once: the message, its answer, and its context in either era.
+type postCall struct {
+	msg       transport.Message
+	out       responseStream
+	stateless callContext
+	session   sessionContext
 }
 
 // sessionContext is the context of a handshake-era message: cancelled with

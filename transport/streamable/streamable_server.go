@@ -207,7 +207,8 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		_ = rc.SetReadDeadline(time.Time{})
 	}
 	_ = rc.SetWriteDeadline(time.Time{})
-	m, derr := transport.DecodeOwned(body)
+	c := &postCall{}
+	m, derr := transport.DecodeOwnedInto(&c.msg, body)
 	if derr != nil {
 		var id json.RawMessage
 		if m != nil {
@@ -221,11 +222,11 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	}
 	if header(r, canonSessionID) == "" { // a session's request is never stateless
 		if pk := transport.PeekParams(m); h.isStateless(r, m, pk) {
-			h.postStateless(w, r, m, pk)
+			h.postStateless(w, r, c, m, pk)
 			return
 		}
 	}
-	h.postLegacy(w, r, m)
+	h.postLegacy(w, r, c, m)
 }
 
 // isStateless tells the 2026-07-28 era (no session; the version in every
@@ -272,7 +273,8 @@ func checkStatelessHeaders(r *http.Request, m *transport.Message, pk transport.P
 	return nil
 }
 
-func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, m *transport.Message, pk transport.ParamsPeek) {
+// postStateless answers a message of the stateless era; c is its memory.
+func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message, pk transport.ParamsPeek) {
 	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 		return
@@ -290,12 +292,11 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	c := &statelessCall{}
 	out := &c.out
 	out.init(w, nil, nil, h.opts.WriteTimeout)
 	// The call's context is the request's: closing the response stream
 	// cancels it.
-	resp := h.backend.Stateless(initStatelessContext(&c.ctx, r), m, out.emit)
+	resp := h.backend.Stateless(initStatelessContext(&c.stateless, r), m, out.emit)
 	out.finish(resp, statelessStatus)
 }
 
@@ -316,7 +317,8 @@ func statelessStatus(e *transport.Error) int {
 
 func legacyStatus(*transport.Error) int { return http.StatusOK }
 
-func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m *transport.Message) {
+// postLegacy answers a message of the handshake era; c is its memory.
+func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message) {
 	id := header(r, canonSessionID)
 	if v := strings.TrimSpace(header(r, canonProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
@@ -348,7 +350,6 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	}
 	// The resumable stream is made only if the answer turns into one: most
 	// requests are answered with plain JSON.
-	c := &sessionCall{}
 	out := &c.out
 	out.init(w, s, nil, h.opts.WriteTimeout)
 	out.session = s
@@ -356,7 +357,7 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, m 
 	// may resume the stream with Last-Event-ID. DELETE or
 	// notifications/cancelled do. The request's context values still reach
 	// the call.
-	resp := s.backend.Handle(s.initContext(&c.ctx, r), m, out.emit)
+	resp := s.backend.Handle(s.initContext(&c.session, r), m, out.emit)
 	out.finish(resp, legacyStatus)
 	if st := out.stream(); st != nil {
 		s.streamDone(st, true)
