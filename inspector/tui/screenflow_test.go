@@ -114,8 +114,10 @@ var maskRules = []struct {
 	re   *regexp.Regexp
 	repl string
 }{
-	// How long a call, a read or a task took: "· 19ms", "after 1.5s".
-	{regexp.MustCompile(`(· |after )\d+(\.\d+)?(ms|µs|s)\b`), "${1}Nms"},
+	// How long a call, a read or a task took: "· 19ms", "after 1.5s"; the
+	// spaces that pad the line after it collapse to one, since their number
+	// follows the duration's width ("· 9ms  │" and "· 10ms │").
+	{regexp.MustCompile(`(· |after )\d+(\.\d+)?(ms|µs|s)\b( ?) *`), "${1}Nms${4}"},
 	// How many log lines came in unseen (servers log at their own pace).
 	{regexp.MustCompile(`Logs \(\d+\)`), "Logs (N)"},
 	// A server's clock ("created at 1:02:17 AM", "12:00:01").
