@@ -11,9 +11,8 @@ import (
 type life struct {
 	ctx  context.Context
 	end  context.CancelCauseFunc
-	mu   sync.Mutex // guards what follows
-	done bool
-	live *loopback // the redirect listener of the sign-in in progress
+	mu   sync.Mutex // guards live
+	live *loopback  // the redirect listener of the sign-in in progress
 }
 
 func (l *life) init() { l.ctx, l.end = context.WithCancelCause(context.Background()) }
@@ -25,9 +24,8 @@ func (l *life) init() { l.ctx, l.end = context.WithCancelCause(context.Backgroun
 // is safe to call more than once and from any goroutine.
 func (t *Transport) Close() error {
 	t.life.end(ErrClosed)
-	t.life.mu.Lock()
+	t.life.mu.Lock() // after end: a track from now on sees the Transport closed
 	defer t.life.mu.Unlock()
-	t.life.done = true
 	if t.life.live != nil {
 		t.life.live.shut()
 		t.life.live = nil
@@ -52,7 +50,7 @@ func (t *Transport) detached(ctx context.Context) (_ context.Context, stop func(
 func (t *Transport) track(l *loopback) bool {
 	t.life.mu.Lock()
 	defer t.life.mu.Unlock()
-	if t.life.done {
+	if t.closed() {
 		l.shut()
 		return false
 	}
