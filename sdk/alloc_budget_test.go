@@ -68,7 +68,7 @@ func TestHTTPToolCallAllocBudget(t *testing.T) {
 		{"sessions", sessions, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"}}}`, 10},
 		{"stateless", map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "echo"},
 			`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello 1"},` +
-				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, 11},
+				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, 10},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, body := benchRequest(c.header, c.body)

@@ -152,28 +152,40 @@ func (vals metaValues) parse() (requestMeta, error) {
 	if len(missing) > 0 {
 		return requestMeta{}, &transport.Error{Code: transport.CodeInvalidParams, Message: "Invalid params: missing _meta keys: " + joinComma(missing)}
 	}
+	// rm's members are decoded by encoding/json through helpers of their
+	// own (unmarshalAs), not through pointers into rm: that would move rm to
+	// the heap on every call.
 	rm := requestMeta{progressToken: progressToken, clientInfo: clientInfo}
 	var ok bool
-	if rm.version, ok = plainVersion(version); !ok && wire.JSON.Unmarshal(version, &rm.version) != nil {
-		return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
+	if rm.version, ok = plainVersion(version); !ok {
+		if rm.version, ok = unmarshalAs[string](version); !ok {
+			return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be a string", MetaProtocolVersion)
+		}
 	}
-	if m, ok := scanObject(caps); ok {
-		rm.caps = m
-	} else if wire.JSON.Unmarshal(caps, &rm.caps) != nil || rm.caps == nil {
-		return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
+	if rm.caps, ok = scanObject(caps); !ok {
+		if rm.caps, ok = unmarshalAs[map[string]json.RawMessage](caps); !ok || rm.caps == nil {
+			return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s must be an object", MetaClientCapabilities)
+		}
 	}
 	if logLevel != nil {
-		var err error
-		if level, plain := wire.PlainString(logLevel); plain {
-			rm.logLevel = LogLevel(level)
-		} else {
-			err = wire.JSON.Unmarshal(logLevel, &rm.logLevel)
+		level, known := wire.PlainString(logLevel)
+		rm.logLevel = LogLevel(level)
+		if !known {
+			rm.logLevel, known = unmarshalAs[LogLevel](logLevel)
 		}
-		if _, known := levelRank[rm.logLevel]; err != nil || !known {
+		if _, inRank := levelRank[rm.logLevel]; !known || !inRank {
 			return requestMeta{}, transport.Errorf(transport.CodeInvalidParams, "Invalid params: _meta %s is not a log level", MetaLogLevel)
 		}
 	}
 	return rm, nil
+}
+
+// unmarshalAs is raw decoded by encoding/json into a T; false when it
+// fails.
+func unmarshalAs[T any](raw []byte) (T, bool) {
+	var v T
+	err := wire.JSON.Unmarshal(raw, &v)
+	return v, err == nil
 }
 
 // plainVersion is wire.PlainString(raw), without making a string when raw

@@ -40,6 +40,9 @@ func (c *sseConn) start() {
 	if c.sessionID != "" {
 		h.Set(HeaderSessionID, c.sessionID)
 	}
+	// The first write of a response whose call may have run long
+	// (writeDeadline): the deadline is the stream's from here on.
+	_ = c.rc.SetWriteDeadline(time.Now().Add(c.timeout))
 	c.w.WriteHeader(http.StatusOK)
 	_ = c.rc.Flush()
 }
@@ -250,8 +253,11 @@ type responseStream struct {
 	session *httpSession
 	conn    *sseConn
 	timeout time.Duration
-	sse     bool
-	closed  bool
+	// deadline: the POST's write deadline, whose lift may wait for the
+	// first write (zero for a stream that did not defer it).
+	deadline writeDeadline
+	sse      bool
+	closed   bool
 	// gone: the request's handler returned (see postDetached); the
 	// response writer is off limits, everything goes to st.
 	gone bool
@@ -330,6 +336,7 @@ func (o *responseStream) finish(resp *transport.Message, status func(*transport.
 		if resp != nil {
 			e = resp.Error
 		}
+		o.deadline.beforeWrite()
 		writeJSON(o.w, status(e), o.sessionHeader, resp)
 		return
 	}

@@ -198,16 +198,10 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeParseError, "Parse error: could not read body")
 		return
 	}
-	// The body is read: lift the server's whole-request deadlines, so a
-	// long tool call is neither cut off nor cancelled by them. (net/http
-	// lifts an HTTP/1 connection's read deadline itself once the body is
-	// read, for its background read: TestHTTPCallOutlivesServerTimeouts.)
-	rc := http.NewResponseController(w)
-	if r.ProtoMajor != 1 {
-		_ = rc.SetReadDeadline(time.Time{})
-	}
-	_ = rc.SetWriteDeadline(time.Time{})
+	// The body is read: the server's whole-request deadlines must neither
+	// cut off nor cancel a long tool call (writeDeadline).
 	c := &postCall{}
+	c.out.deadline.begin(w, r, h.opts.WriteTimeout)
 	m, derr := transport.DecodeOwnedInto(&c.msg, body)
 	if derr != nil {
 		var id json.RawMessage
@@ -289,6 +283,7 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 	}
 	if !m.IsRequest() {
 		h.backend.Stateless(statelessContext(r), m, nil)
+		c.out.deadline.beforeWrite()
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
@@ -329,21 +324,25 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c 
 			writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required (send initialize first)")
 			return
 		}
+		c.out.deadline.lift()
 		h.initialize(w, r, m)
 		return
 	}
-	s, err := h.session(id)
+	s, err := h.session(id) // may take a session over from a shared store
 	if err != nil {
+		c.out.deadline.beforeWrite()
 		writeSessionError(w, m.ID, err)
 		return
 	}
 	defer s.release()
 	if !m.IsRequest() {
 		s.backend.Handle(s.ctx, m, nil)
+		c.out.deadline.beforeWrite()
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	if s.polling && m.Method == "tools/call" {
+		c.out.deadline.lift()
 		st := s.newStream()
 		h.postDetached(r, s, m, st, newResponseStream(w, s, st, h.opts.WriteTimeout))
 		return

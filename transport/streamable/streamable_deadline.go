@@ -1,0 +1,73 @@
+package streamable
+
+import (
+	"net/http"
+	"time"
+)
+
+// writeDeadline keeps net/http's per-request deadlines from cutting off a
+// long call. net/http's ReadTimeout and WriteTimeout cover reading one
+// request and writing one response, not a call that runs for minutes, so
+// once a POST's body is read its deadlines are lifted
+// (TestHTTPCallOutlivesServerTimeouts). Lifting the write deadline of an
+// HTTP/1 connection costs a timer operation on every POST (and net/http
+// adds the timer again for the next request), while nearly every call
+// answers within a moment; so for HTTP/1, where the write deadline net/http
+// set on reading the request only matters once something is written, the
+// lift waits for the first write: a call that answers within half the
+// server's WriteTimeout writes under net/http's own deadline, one that took
+// longer gets a fresh deadline of its own (the handler's WriteTimeout, per
+// write, as SSE events get). (HTTP/1 lifts the read deadline itself once the
+// body is read, for its background read.)
+type writeDeadline struct {
+	w       http.ResponseWriter
+	start   time.Time     // when the lift was deferred; zero: nothing is
+	server  time.Duration // the http.Server's WriteTimeout
+	timeout time.Duration // the handler's WriteTimeout
+}
+
+// begin lifts r's deadlines, or defers the write deadline's lift to
+// beforeWrite when net/http set it on reading r (HTTP/1, a server with a
+// WriteTimeout: its deadline is that long from now).
+func (d *writeDeadline) begin(w http.ResponseWriter, r *http.Request, timeout time.Duration) {
+	if r.ProtoMajor == 1 {
+		if srv, _ := r.Context().Value(http.ServerContextKey).(*http.Server); srv != nil && srv.WriteTimeout > 0 {
+			*d = writeDeadline{w: w, start: time.Now(), server: srv.WriteTimeout, timeout: timeout}
+			return
+		}
+	}
+	liftDeadlines(w, r)
+}
+
+// liftDeadlines clears the deadlines of r's connection (HTTP/2: of its
+// stream) that net/http set for the request.
+func liftDeadlines(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	if r.ProtoMajor != 1 {
+		_ = rc.SetReadDeadline(time.Time{})
+	}
+	_ = rc.SetWriteDeadline(time.Time{})
+}
+
+// lift clears a deferred write deadline now, for a request whose handling
+// may take long before anything is written and whose writes do not go
+// through beforeWrite.
+func (d *writeDeadline) lift() {
+	if d.start.IsZero() {
+		return
+	}
+	d.start = time.Time{}
+	_ = http.NewResponseController(d.w).SetWriteDeadline(time.Time{})
+}
+
+// beforeWrite comes before the response's first write: a call that took
+// half the server's WriteTimeout or more gets a deadline of its own.
+func (d *writeDeadline) beforeWrite() {
+	if d.start.IsZero() {
+		return
+	}
+	if time.Since(d.start) >= d.server/2 {
+		_ = http.NewResponseController(d.w).SetWriteDeadline(time.Now().Add(d.timeout))
+	}
+	d.start = time.Time{}
+}
