@@ -131,10 +131,13 @@ func TestSessionResourceReadAllocBudget(t *testing.T) {
 }
 
 // A prompts/get (BenchmarkPromptHandle's review: a string, an int sent as
-// a string, an enum left to its default) costs about what a tools/call
+// a string, an enum left out) costs about what a tools/call
 // does: it was 26 allocations (the int sent as a string and the absent
 // default sent the arguments through the decoded tree; then 14, until a
-// one-message result came in one allocation with its list).
+// one-message result came in one allocation with its list). With
+// testdata/promptserver's description, as over stdio, it was 13: the
+// result (194 bytes) was estimated at 254, past what fastResult writes in
+// its response's own memory; estimated as it is written, 12.
 func TestSessionPromptGetAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
 	ss, ctx := initializedSession(t, benchPromptServer())
@@ -147,8 +150,8 @@ func TestSessionPromptGetAllocBudget(t *testing.T) {
 	if resp.Error != nil || !bytes.Contains(resp.Result, benchPromptGet.want) {
 		t.Fatalf("response: %+v", resp)
 	}
-	if allocs > 13 {
-		t.Errorf("a session's prompts/get took %.0f allocations, budget 13", allocs)
+	if allocs > 12 {
+		t.Errorf("a session's prompts/get took %.0f allocations, budget 12", allocs)
 	}
 }
 

@@ -333,11 +333,13 @@ func BenchmarkPromptHandle(b *testing.B) {
 	}
 }
 
-// benchReviewArgs mirror testdata/promptserver's.
+// benchReviewArgs mirror testdata/promptserver's (its Tone's constants
+// are its enum; doc comments and constants of _test.go files are not
+// read, so the tag says them).
 type benchReviewArgs struct {
 	Title string `json:"title"`
 	Stars int    `json:"stars" jsonschema:"minimum=1,maximum=5"`
-	Tone  string `json:"tone,omitempty" jsonschema:"enum=warm,enum=dry,enum=witty,default=warm"`
+	Tone  string `json:"tone,omitempty" jsonschema:"enum=warm,enum=dry,enum=witty"`
 }
 
 // BenchmarkResourceHandle is the server's own cost per resources/read of a
@@ -367,12 +369,19 @@ func benchToolServer() *sdk.Server {
 	return s
 }
 
-// benchPromptServer serves BenchmarkPromptHandle's review prompt.
+// benchPromptServer serves BenchmarkPromptHandle's review prompt: testdata/promptserver's,
+// its description included (a shorter one hid that the result did not
+// fit the response's own memory: an allocation more over stdio than in
+// process).
 func benchPromptServer() *sdk.Server {
 	s := sdk.NewServer("Bookshop", nil)
 	sdk.Prompt(s, func(ctx context.Context, a benchReviewArgs) (string, error) {
-		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", a.Tone, a.Title, a.Stars), nil
-	}, &sdk.PromptOptions{Name: "review", Description: "Review a book."})
+		tone := a.Tone
+		if tone == "" {
+			tone = "warm"
+		}
+		return fmt.Sprintf("Write a %s review of %q giving it %d of 5 stars.", tone, a.Title, a.Stars), nil
+	}, &sdk.PromptOptions{Name: "review", Description: "Review asks the model to write a short review of a book."})
 	return s
 }
 

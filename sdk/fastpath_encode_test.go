@@ -100,6 +100,31 @@ func TestFastResultAroundResponseMemory(t *testing.T) {
 	}
 }
 
+// Prompt results around smallResult, a description and text messages
+// (whose estimate is their length before escaping), are written as
+// encoding/json writes them; promptserver's review, the one the stdio
+// benchmark asks for, takes one allocation.
+func TestFastPromptResultAroundResponseMemory(t *testing.T) {
+	for n := range 2 * smallResult {
+		text := strings.Repeat("x", n)
+		for _, res := range []*GetPromptResult{
+			{Messages: []PromptMessage{UserMessage(Text(text))}},
+			{Description: "Review a book.", Messages: []PromptMessage{UserMessage(Text(text)), AssistantMessage(Text(`"` + text))}},
+			{Description: text, Messages: []PromptMessage{UserMessage(Text("<" + text))}, ResultType: ResultComplete, Meta: json.RawMessage(`{"k":1}`)},
+		} {
+			if !checkFastResult(t, res) {
+				t.Fatalf("text of %d bytes: not written by the fast path", n)
+			}
+		}
+	}
+	res := &GetPromptResult{Description: "Review asks the model to write a short review of a book.",
+		Messages: []PromptMessage{UserMessage(Text(`Write a warm review of "Dune" giving it 4 of 5 stars.`))}}
+	id := []byte("1")
+	if allocs := testing.AllocsPerRun(100, func() { fastResult(id, res) }); allocs != 1 {
+		t.Errorf("the review prompt's result took %.0f allocations, want 1", allocs)
+	}
+}
+
 // A string a tool returns, short enough for its result's own memory or
 // not, becomes the result encoding/json makes of it (marshalledResult);
 // a short one takes one allocation.

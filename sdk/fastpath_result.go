@@ -174,10 +174,16 @@ func (e *resultEncoder) resourceContents(r *ResourceContents) {
 	e.lit("}")
 }
 
+// promptResult's estimate is the usual result's length before escaping (a
+// description and text messages): an estimate with room to spare took a
+// prompt whose result fits smallResult, like promptserver's review (194
+// bytes, estimated 254), into an allocation of its own. A result longer
+// than estimated grows as append grows it.
 func (e *resultEncoder) promptResult(r *GetPromptResult) {
-	n := 96 + len(r.Description) + len(r.Meta)
+	n := len(`{"description":"","messages":[]}`) + len(r.Description) + len(`,"resultType":""`) + len(r.ResultType) + len(r.Meta)
 	for i := range r.Messages {
-		n += len(r.Messages[i].Content.Text) + 48
+		m := &r.Messages[i]
+		n += len(`{"role":"","content":{"type":"","text":""}},`) + len(m.Role) + len(m.Content.Type) + len(m.Content.Text)
 	}
 	e.start(n)
 	e.lit("{")

@@ -3,6 +3,7 @@ package sdk_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -74,6 +75,27 @@ func TestMethodsOfUnannouncedCapabilityNotFound(t *testing.T) {
 				}
 				if err := withAll.Call(testCtx(t), call.method, call.params, nil); err != nil {
 					t.Errorf("with the capability, %s: %v", call.method, err)
+				}
+			}
+		})
+	}
+}
+
+// A prompts/get whose params cannot be read is -32601 on a server without
+// prompts (it has no such method) and -32602 on one with them, whichever
+// the server looks at first.
+func TestBadPromptParamsWithAndWithoutPrompts(t *testing.T) {
+	bare := sdk.NewServer("bare", nil)
+	sdk.Tool(bare, benchSearchBooks, benchOpts)
+	for _, era := range eras {
+		t.Run(era.name, func(t *testing.T) {
+			for _, c := range []struct {
+				s    *sdk.Server
+				want string
+			}{{bare, "error -32601: Method not found: prompts/get"}, {listRulesServer(t), "error -32602: "}} {
+				err := memClient(t, c.s, era.version, nil).Call(testCtx(t), "prompts/get", map[string]any{"name": 7}, nil)
+				if got := rpcText(err); err == nil || !strings.HasPrefix(got, c.want) {
+					t.Errorf("prompts/get with a number for a name: %s, want %s…", got, c.want)
 				}
 			}
 		})

@@ -39,15 +39,20 @@ func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
 // nil) tracks it for notifications/cancelled, and a request the client
 // cancelled returns errCancelled.
 func (s *Server) getPrompt(ctx context.Context, m *transport.Message, ci *callInfo, ss *serverSession) (res *GetPromptResult, err error) {
-	if !s.offersPrompts() {
-		return nil, methodNotOffered("prompts/get")
-	}
 	p, err := callParams(m.Params) // the same members: name, arguments, _meta
-	if err != nil {
-		return nil, err
+	var prompt *registeredPrompt
+	if err == nil {
+		prompt = s.prompt(p.Name)
 	}
-	prompt := s.prompt(p.Name)
 	if prompt == nil {
+		// Asked only now: a prompt found means the server offers prompts,
+		// and the lookup took the registry's lock once, not twice.
+		if !s.offersPrompts() {
+			return nil, methodNotOffered("prompts/get")
+		}
+		if err != nil {
+			return nil, err
+		}
 		return nil, unknownPrompt(p.Name)
 	}
 	ctx, tc := ss.trackRequest(ctx, m.ID)
