@@ -1,12 +1,15 @@
 package forms
 
 import (
+	"cmp"
 	"image/color"
+	"sort"
 	"strings"
 
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/mcpdev/mcpdev/internal/scrollmark"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -14,17 +17,19 @@ var darkBackground color.Color = color.Black
 
 // View renders the form as a string; the parent wraps it in its frame.
 // When the form is taller than its height, the lines around the focused
-// field are shown.
+// field are shown, above the scroll mark (see window).
 func (f *Form) View() string {
 	st := f.theme.Theme(f.dark)
 	if f.json != nil {
 		return f.json.view(st)
 	}
 	var blocks []string
+	starts := make([]int, 0, len(f.rows)) // each row's first line
 	top, bottom := 0, 0
 	lines := 0
 	for i, r := range f.rows {
 		b := f.renderRow(st, r, i == f.focus)
+		starts = append(starts, lines)
 		if i == f.focus {
 			top = lines
 			bottom = lines + lipgloss.Height(b)
@@ -38,7 +43,7 @@ func (f *Form) View() string {
 	if s := f.statusView(st); s != "" {
 		blocks = append(blocks, s)
 	}
-	return f.window(strings.Join(blocks, "\n\n"), top, bottom)
+	return f.window(strings.Join(blocks, "\n\n"), starts, top, bottom)
 }
 
 func (f *Form) renderRow(st *huh.Styles, r *row, focused bool) string {
@@ -124,21 +129,47 @@ func (f *Form) statusView(st *huh.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-// window cuts the rendered form to the height, keeping lines top..bottom
-// (the focused row) visible and the status at the end.
-func (f *Form) window(s string, top, bottom int) string {
+// window cuts the rendered form to the height. A form taller than that
+// gives its last row to the scroll mark (how many lines are above and
+// below, worded as every pane of the inspector words it) and shows the
+// focused row (lines top..bottom) whole. The window starts at a row's
+// first line (one of starts), so no field shows without its label: not
+// when the focus moves down, nor when the height shrinks (the focus left
+// the form and its box got smaller). A focused row too tall to fit above
+// the mark has the whole window instead, its end (the value being typed)
+// kept in view.
+func (f *Form) window(s string, starts []int, top, bottom int) string {
 	lines := strings.Split(s, "\n")
 	if f.height <= 0 || len(lines) <= f.height {
+		f.offset = 0
 		return s
+	}
+	rows := f.height - 1 // above the mark
+	if bottom-top > rows {
+		f.offset = max(top, bottom-f.height)
+		return strings.Join(lines[f.offset:min(f.offset+f.height, len(lines))], "\n")
 	}
 	if top < f.offset {
 		f.offset = top
 	}
-	if bottom > f.offset+f.height {
-		f.offset = bottom - f.height
+	if bottom > f.offset+rows {
+		f.offset = bottom - rows
 	}
-	f.offset = max(0, min(f.offset, len(lines)-f.height))
-	return strings.Join(lines[f.offset:f.offset+f.height], "\n")
+	f.offset = max(0, min(f.offset, len(lines)-rows))
+	// Start at a row's first line: the one at or above the offset when the
+	// focused row still fits below it (more of the form shows), else the
+	// next one.
+	switch i := sort.SearchInts(starts, f.offset+1) - 1; {
+	case i >= 0 && bottom <= starts[i]+rows:
+		f.offset = starts[i]
+	case i+1 < len(starts) && starts[i+1] <= top:
+		f.offset = starts[i+1]
+	}
+	end := min(f.offset+rows, len(lines))
+	shown := make([]string, rows, f.height) // blank below the last row shown: the mark is on the last row
+	copy(shown, lines[f.offset:end])
+	shown = append(shown, scrollmark.Row(f.offset, len(lines)-end, cmp.Or(f.width, 80), scrollmark.Lines))
+	return strings.Join(shown, "\n")
 }
 
 func (j *jsonMode) view(st *huh.Styles) string {

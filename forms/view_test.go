@@ -48,4 +48,13 @@ func TestViewHeightScrolls(t *testing.T) {
 	if !strings.Contains(v, "home.geo.lon") {
 		t.Errorf("focused field not visible:\n%s", v)
 	}
+	// The last row says what is cut (the scroll mark), and the window
+	// starts at a field's label, not in the middle of a field.
+	lines := strings.Split(v, "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "↑ ") || !strings.HasSuffix(last, " lines above") {
+		t.Errorf("last row %q, want the scroll mark ↑ N lines above:\n%s", last, v)
+	}
+	if first := strings.TrimLeft(lines[0], " ┃"); !strings.HasPrefix(first, "home.geo.lon *") {
+		t.Errorf("first row %q, want the focused field's label:\n%s", first, v)
+	}
 }

@@ -67,7 +67,7 @@ func (p *askPane) open(q *question, prefill json.RawMessage) tea.Cmd {
 	case askForm:
 		f, err := forms.New(q.elicit.RequestedSchema, &forms.Options{
 			Prefill: prefill, Theme: p.st.FormTheme(), Light: !p.st.Dark, KeyMap: p.keys,
-			Width: p.width, Height: max(p.height-3, 1),
+			Width: p.width, // the height: layout, under the message
 		})
 		p.form, p.err = f, err
 	}
@@ -96,8 +96,8 @@ func (p *askPane) layout() {
 		p.msg.SetSize(w, min(len(lines), max(p.height/3, 1)))
 	}
 	switch {
-	case p.form != nil:
-		p.form.SetSize(w, max(p.height-p.msg.height-1, 1))
+	case p.form != nil: // under the message, to the pane's last row (its scroll mark's)
+		p.form.SetSize(w, max(p.height-p.msg.height, 1))
 	case p.q.kind == askSample:
 		box := min(5, max(p.height/3, 1))
 		p.reply.SetWidth(w)

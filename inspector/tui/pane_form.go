@@ -169,13 +169,13 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 	}
 	lines = append(lines, "", st.Key.Render("enter")+st.Dim.Render(" open the form"))
 	out := strings.Split(strings.Join(lines, "\n"), "\n")
-	for i, l := range out {
-		out[i] = ansi.Truncate(l, w, "…")
+	h := p.height
+	if h <= 0 {
+		h = len(out)
 	}
-	if p.height > 0 && len(out) > p.height {
-		out = out[:p.height]
-	}
-	return strings.Join(out, "\n")
+	// Cut at the pane's height with the scroll mark: the rest (the last
+	// arguments, the enter line) is in the form.
+	return strings.Join(window(len(out), 0, h, w, func(i int) string { return out[i] }, linesNoun), "\n")
 }
 
 func (p *formPane) argLines(t sdk.ToolInfo) []string {

@@ -138,7 +138,7 @@ func (p *itemsPane) View() string {
 		for len(lines) < p.height-1 { // the scroll mark on the pane's last row
 			lines = append(lines, "")
 		}
-		what := noun{strings.TrimSuffix(p.what, "s"), p.what}
+		what := noun{One: strings.TrimSuffix(p.what, "s"), Many: p.what}
 		lines = append(lines, scrollMark(p.offset, len(p.items)-end, p.width, what))
 	}
 	return strings.Join(lines, "\n")

@@ -127,6 +127,11 @@ func TestScrollMarksInEveryPane(t *testing.T) {
 			p.SetTools(someTools(10))
 			return p.View()
 		}, "↓ 7 more tools", last},
+		{"tool details", func() string {
+			p := newFormPane(&st)
+			p.SetSize(40, 6)
+			return p.View(&sdk.ToolInfo{Name: "wide", Description: strings.Join(numbered(8), "\n"), InputSchema: json.RawMessage(`{"type":"object"}`)}, false)
+		}, "↓ 10 more lines", last},
 		{"resources", func() string {
 			p := newItemsPane(&st, "resources")
 			p.SetSize(40, 8)
@@ -264,4 +269,33 @@ func TestDoctorReportScrolls(t *testing.T) {
 			t.Errorf("the report's start lacks %q:\n%s", want, s)
 		}
 	}
+}
+
+// TestFormScrollMark: a tool's form taller than its pane gives the last
+// row to the scroll mark, and its first row is a field's label, wherever
+// the focus is — also once the focus left the form and its box got
+// smaller (it showed from mid-field then, below the label, and nothing
+// said that more was above or below).
+func TestFormScrollMark(t *testing.T) {
+	m, _ := newTestModel(t, 80, 24)
+	press(m, "/")
+	typeText(m, "add_book")
+	press(m, "enter") // the filter's one match: its form opens
+	labels := []string{"book *", "book.title *", "book.author *", "book.year *"}
+	check := func(when, wantMark string) {
+		t.Helper()
+		rows := paneRows(m.form.View(nil, true))
+		if got := rows[len(rows)-1]; !strings.HasPrefix(got, wantMark) {
+			t.Errorf("%s: the form's last row is %q, want the scroll mark %q…:\n%s", when, got, wantMark, screen(m))
+		}
+		first := strings.TrimLeft(rows[0], " ┃")
+		if !slices.Contains(labels, first) {
+			t.Errorf("%s: the form starts with %q, not a field's label:\n%s", when, first, screen(m))
+		}
+	}
+	check("at the first field", "↓ ")
+	press(m, "tab", "tab")
+	check("at the last field", "↑ ")
+	press(m, "esc")
+	check("the focus back in the tools", "↑ ")
 }

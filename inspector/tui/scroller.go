@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpdev/mcpdev/internal/scrollmark"
 )
 
 // scroller shows a window of pre-laid-out lines. Unlike bubbles' viewport,
@@ -44,27 +46,21 @@ func (s *scroller) View() string {
 // The scroll mark: a pane whose height cuts its content (the result, a
 // read, a prompt's messages, the traffic detail, the history, the logs,
 // a server's long question, the traffic list, the tools, resources and
-// prompts lists) gives its last row to a faint line saying how much is
-// above and below what it shows, in what the pane lists: "↓ 12 more
-// lines", "↑ 3 above · ↓ 9 more calls", "↑ 5 entries above".
+// prompts lists, a tool's details; the forms package's forms too) gives
+// its last row to a faint line saying how much is above and below what
+// it shows, in what the pane lists: "↓ 12 more lines", "↑ 3 above · ↓ 9
+// more calls", "↑ 5 entries above". Its wording lives in scrollmark.
 
-// noun is what a pane scrolls, in the singular and the plural.
-type noun struct{ one, many string }
+// noun is what a pane scrolls.
+type noun = scrollmark.Noun
 
 var (
-	linesNoun    = noun{"line", "lines"}
-	callsNoun    = noun{"call", "calls"}
-	entriesNoun  = noun{"entry", "entries"}
-	messagesNoun = noun{"message", "messages"}
-	toolsNoun    = noun{"tool", "tools"}
+	linesNoun    = scrollmark.Lines
+	callsNoun    = noun{One: "call", Many: "calls"}
+	entriesNoun  = noun{One: "entry", Many: "entries"}
+	messagesNoun = noun{One: "message", Many: "messages"}
+	toolsNoun    = noun{One: "tool", Many: "tools"}
 )
-
-func (n noun) of(k int) string {
-	if k == 1 {
-		return n.one
-	}
-	return n.many
-}
 
 // shownRows is how many of a pane's h rows show n items of one row each:
 // all of them, or one fewer when they do not fit (the scroll mark's row).
@@ -110,20 +106,6 @@ func window(n, off, h, w int, row func(int) string, what noun) []string {
 
 // scrollMark is the faint row saying that above items are above the pane
 // and below more below it, cut at w.
-func scrollMark(above, below, w int, what noun) string {
-	var s string
-	switch {
-	case above > 0 && below > 0:
-		s = "↑ " + itoa(above) + " above · ↓ " + itoa(below) + " more " + what.of(below)
-	case above > 0:
-		s = "↑ " + itoa(above) + " " + what.of(above) + " above"
-	case below > 0:
-		s = "↓ " + itoa(below) + " more " + what.of(below)
-	}
-	return ansiDim(ansi.Truncate(s, w, "…"))
-}
+var scrollMark = scrollmark.Row
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// ansiDim is the scroll mark's look: faint, whatever the palette.
-func ansiDim(s string) string { return "\x1b[2m" + s + "\x1b[22m" }
