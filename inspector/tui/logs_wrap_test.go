@@ -53,3 +53,17 @@ func TestLogsPaneBoundsHugeLine(t *testing.T) {
 		t.Errorf("one entry took %d lines", n)
 	}
 }
+
+// A path in a log line stays whole when it fits on a line: the logs
+// broke it after a hyphen (/tmp/go-build-1234567890/b001/exe/some- |
+// long-server-name), as the server-trouble report did.
+func TestLogsPaneKeepsPathsWhole(t *testing.T) {
+	const path = "/tmp/go-build-1234567890/b001/exe/some-long-server-name"
+	st := NewStyles(true)
+	p := logsPane{st: &st}
+	p.SetSize(66, 12)
+	p.add(logEvent{at: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), level: "stderr", text: "path: " + path + " here"})
+	if view := ansi.Strip(p.View()); !strings.Contains(view, path) {
+		t.Errorf("the path %q is not whole on one line:\n%s", path, view)
+	}
+}

@@ -98,7 +98,7 @@ func (m *Model) buildErrorLines(w int) []string {
 		}
 		return append(out, "")
 	}
-	for _, l := range strings.Split(ansi.Wrap(termtext.Text(buildErrorText(m.dev.buildErr)), max(w-2, 10), ""), "\n") {
+	for _, l := range strings.Split(wrapWords(termtext.Text(buildErrorText(m.dev.buildErr)), max(w-2, 10)), "\n") {
 		out = append(out, "  "+l)
 	}
 	return append(out, "")

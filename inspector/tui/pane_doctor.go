@@ -35,7 +35,7 @@ func (p *doctorPane) set(title, report string) {
 // layout wraps the report to the width, in the rows left by the title
 // and the restart line (each with a blank row).
 func (p *doctorPane) layout() {
-	body := strings.TrimRight(ansi.Wrap(termtext.Text(p.report), max(p.width, 10), ""), "\n")
+	body := strings.TrimRight(wrapWords(termtext.Text(p.report), max(p.width, 10)), "\n")
 	p.body.SetSize(p.width, max(p.height-4, 3))
 	p.body.SetLines(strings.Split(body, "\n"))
 }

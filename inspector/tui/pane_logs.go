@@ -79,7 +79,7 @@ func (p *logsPane) wrapped(e logEvent) []string {
 	if limit := maxEntryLines * w; len(s) > limit {
 		s = ansi.Truncate(s, limit, "…")
 	}
-	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	lines := strings.Split(wrapWords(s, w), "\n") // paths in stderr stay whole
 	if len(lines) > maxEntryLines {
 		lines = append(lines[:maxEntryLines-1], p.st.Dim.Render("…"))
 	}

@@ -299,3 +299,20 @@ func TestFormScrollMark(t *testing.T) {
 	press(m, "esc")
 	check("the focus back in the tools", "↑ ")
 }
+
+// TestDoctorReportKeepsPathsWhole: the server-trouble report wraps at
+// spaces only; it broke a path after a hyphen (/tmp/go- | build-…), which
+// then could not be copied from the screen nor searched for.
+func TestDoctorReportKeepsPathsWhole(t *testing.T) {
+	const path = "/tmp/go-build-1234567890/b001/exe/foo-bar"
+	m, _ := newTestModel(t, 80, 24)
+	report := "could not start the server: fork/exec " + path + ": permission denied\n" +
+		"    last lines of its stderr:\n    error: open /home/someone/my-project/config-file.yaml: no such file"
+	m.Update(disconnectedMsg{gen: m.gen, err: sdk.ErrConnectionClosed, report: report})
+	s := screen(m)
+	for _, want := range []string{path + ":", "/home/someone/my-project/config-file.yaml:", "    last lines of its stderr:"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the report does not show %q on one line:\n%s", want, s)
+		}
+	}
+}
