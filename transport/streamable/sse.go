@@ -245,8 +245,7 @@ func (st *sseStream) finish() {
 type responseStream struct {
 	mu            sync.Mutex
 	w             http.ResponseWriter
-	sessionID     string
-	sessionHeader []string   // the session's idHeader; nil when stateless
+	sessionHeader []string   // the session's idHeader ({id}); nil when stateless
 	st            *sseStream // legacy era: resumable; nil when stateless (or not yet opened)
 	// session makes st when the response turns into a stream (legacy
 	// era); nil: st is given, or there is none.
@@ -277,7 +276,7 @@ func newResponseStream(w http.ResponseWriter, s *httpSession, st *sseStream, tim
 func (o *responseStream) init(w http.ResponseWriter, s *httpSession, st *sseStream, timeout time.Duration) {
 	o.w, o.st, o.timeout = w, st, timeout
 	if s != nil {
-		o.sessionID, o.sessionHeader = s.id, s.idHeader
+		o.sessionHeader = s.idHeader
 	}
 }
 
@@ -316,7 +315,11 @@ func (o *responseStream) switchToSSE() {
 	if o.st == nil && o.session != nil {
 		o.st = o.session.newStream()
 	}
-	o.conn = newSSEConn(o.w, o.sessionID, o.timeout)
+	var sessionID string
+	if o.sessionHeader != nil {
+		sessionID = o.sessionHeader[0]
+	}
+	o.conn = newSSEConn(o.w, sessionID, o.timeout)
 	o.conn.ended = o.ended
 	if o.st != nil {
 		_ = o.st.attach(o.conn, "", true) // nothing to replay: no store call
@@ -336,7 +339,7 @@ func (o *responseStream) finish(resp *transport.Message, status func(*transport.
 		if resp != nil {
 			e = resp.Error
 		}
-		o.deadline.beforeWrite()
+		o.deadline.beforeWrite(o.w, o.timeout)
 		writeJSON(o.w, status(e), o.sessionHeader, resp)
 		return
 	}

@@ -19,20 +19,25 @@ import (
 // longer gets a fresh deadline of its own (the handler's WriteTimeout, per
 // write, as SSE events get). (HTTP/1 lifts the read deadline itself once the
 // body is read, for its background read.)
+//
+// It is one word, kept in every POST's memory (postCall): the moment the
+// lift is due, as a monotonic offset.
 type writeDeadline struct {
-	w       http.ResponseWriter
-	start   time.Time     // when the lift was deferred; zero: nothing is
-	server  time.Duration // the http.Server's WriteTimeout
-	timeout time.Duration // the handler's WriteTimeout
+	// renewAt: when the call has run so long (since epoch) that its first
+	// write needs a deadline of its own; zero: nothing is deferred.
+	renewAt time.Duration
 }
+
+// epoch is what writeDeadline's offsets count from (monotonic time).
+var epoch = time.Now()
 
 // begin lifts r's deadlines, or defers the write deadline's lift to
 // beforeWrite when net/http set it on reading r (HTTP/1, a server with a
 // WriteTimeout: its deadline is that long from now).
-func (d *writeDeadline) begin(w http.ResponseWriter, r *http.Request, timeout time.Duration) {
+func (d *writeDeadline) begin(w http.ResponseWriter, r *http.Request) {
 	if r.ProtoMajor == 1 {
 		if srv, _ := r.Context().Value(http.ServerContextKey).(*http.Server); srv != nil && srv.WriteTimeout > 0 {
-			*d = writeDeadline{w: w, start: time.Now(), server: srv.WriteTimeout, timeout: timeout}
+			d.renewAt = max(time.Since(epoch)+srv.WriteTimeout/2, 1)
 			return
 		}
 	}
@@ -49,25 +54,26 @@ func liftDeadlines(w http.ResponseWriter, r *http.Request) {
 	_ = rc.SetWriteDeadline(time.Time{})
 }
 
-// lift clears a deferred write deadline now, for a request whose handling
-// may take long before anything is written and whose writes do not go
-// through beforeWrite.
-func (d *writeDeadline) lift() {
-	if d.start.IsZero() {
+// lift clears a deferred write deadline of w now, for a request whose
+// handling may take long before anything is written and whose writes do
+// not go through beforeWrite.
+func (d *writeDeadline) lift(w http.ResponseWriter) {
+	if d.renewAt == 0 {
 		return
 	}
-	d.start = time.Time{}
-	_ = http.NewResponseController(d.w).SetWriteDeadline(time.Time{})
+	d.renewAt = 0
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 }
 
-// beforeWrite comes before the response's first write: a call that took
-// half the server's WriteTimeout or more gets a deadline of its own.
-func (d *writeDeadline) beforeWrite() {
-	if d.start.IsZero() {
+// beforeWrite comes before the response's first write to w: a call that
+// took half the server's WriteTimeout or more gets a deadline of its own,
+// timeout from now.
+func (d *writeDeadline) beforeWrite(w http.ResponseWriter, timeout time.Duration) {
+	if d.renewAt == 0 {
 		return
 	}
-	if time.Since(d.start) >= d.server/2 {
-		_ = http.NewResponseController(d.w).SetWriteDeadline(time.Now().Add(d.timeout))
+	if time.Since(epoch) >= d.renewAt {
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(timeout))
 	}
-	d.start = time.Time{}
+	d.renewAt = 0
 }

@@ -201,7 +201,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 	// The body is read: the server's whole-request deadlines must neither
 	// cut off nor cancel a long tool call (writeDeadline).
 	c := &postCall{}
-	c.out.deadline.begin(w, r, h.opts.WriteTimeout)
+	c.out.deadline.begin(w, r)
 	m, derr := transport.DecodeOwnedInto(&c.msg, body)
 	if derr != nil {
 		var id json.RawMessage
@@ -283,7 +283,7 @@ func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request,
 	}
 	if !m.IsRequest() {
 		h.backend.Stateless(statelessContext(r), m, nil)
-		c.out.deadline.beforeWrite()
+		c.out.deadline.beforeWrite(w, h.opts.WriteTimeout)
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
@@ -324,25 +324,25 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c 
 			writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required (send initialize first)")
 			return
 		}
-		c.out.deadline.lift()
+		c.out.deadline.lift(w)
 		h.initialize(w, r, m)
 		return
 	}
 	s, err := h.session(id) // may take a session over from a shared store
 	if err != nil {
-		c.out.deadline.beforeWrite()
+		c.out.deadline.beforeWrite(w, h.opts.WriteTimeout)
 		writeSessionError(w, m.ID, err)
 		return
 	}
 	defer s.release()
 	if !m.IsRequest() {
 		s.backend.Handle(s.ctx, m, nil)
-		c.out.deadline.beforeWrite()
+		c.out.deadline.beforeWrite(w, h.opts.WriteTimeout)
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
 	if s.polling && m.Method == "tools/call" {
-		c.out.deadline.lift()
+		c.out.deadline.lift(w)
 		st := s.newStream()
 		h.postDetached(r, s, m, st, newResponseStream(w, s, st, h.opts.WriteTimeout))
 		return
