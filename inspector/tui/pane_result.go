@@ -256,7 +256,7 @@ func (p *resultPane) wrapJSON(lines []string) []string {
 		}
 		t := strings.TrimLeft(l, " ")
 		ind := strings.Repeat(" ", min(len(l)-len(t)+2, p.width/2))
-		for i, w := range strings.Split(ansi.Wrap(colorJSONLine(p.st, t), max(p.width-len(ind), 10), ""), "\n") {
+		for i, w := range strings.Split(wrapWords(colorJSONLine(p.st, t), max(p.width-len(ind), 10)), "\n") {
 			if i == 0 {
 				out = append(out, ind[:len(ind)-2]+w)
 			} else {
@@ -272,7 +272,7 @@ func (p *resultPane) wrap(s string) []string { return p.wrapSafe(termtext.Text(s
 
 // wrapSafe wraps text prepared by prepareResult (sanitized already).
 func (p *resultPane) wrapSafe(s string) []string {
-	return strings.Split(ansi.Wrap(s, max(p.width, 10), ""), "\n")
+	return strings.Split(wrapWords(s, max(p.width, 10)), "\n")
 }
 
 // colorJSON colours the keys of pretty-printed JSON lines. Huge documents
