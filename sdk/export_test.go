@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/invopop/jsonschema"
+
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -26,4 +28,12 @@ func SetHandOffAfter(d time.Duration) (restore func()) {
 	was := handOffAfter
 	handOffAfter = d
 	return func() { handOffAfter = was }
+}
+
+// inferred is a schema the test's types are known to have.
+func inferred(s *jsonschema.Schema, err error) *jsonschema.Schema {
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

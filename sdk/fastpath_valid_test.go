@@ -260,7 +260,7 @@ func TestFastValidInferredSchemas(t *testing.T) {
 		Tags  []string          `json:"tags,omitempty" jsonschema:"minItems=1,maxItems=3"`
 		Extra map[string]string `json:"extra,omitempty"`
 	}
-	raw := mustJSON(inferSchema(reflect.TypeFor[args](), docs, false))
+	raw := mustJSON(inferred(inferSchema(reflect.TypeFor[args](), docs, false)))
 	as, err := newArgSchema(raw)
 	if err != nil {
 		t.Fatal(err)

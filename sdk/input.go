@@ -61,12 +61,19 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	}
 	raw, check := override, []byte(override)
 	if raw == nil {
-		s := inferSchema(t, docs, false)
+		s, err := inferSchema(t, docs, false)
+		if err != nil {
+			return nil, fmt.Errorf("input schema: %w", err)
+		}
 		if err := addParamHeaders(s, t); err != nil {
 			return nil, err
 		}
 		raw = mustJSON(s)
-		check = mustJSON(inferValidationSchema(t, docs))
+		v, err := inferValidationSchema(t, docs)
+		if err != nil {
+			return nil, fmt.Errorf("input schema: %w", err)
+		}
+		check = mustJSON(v)
 	} else if hasHeaderTags(t) {
 		return nil, fmt.Errorf("%s tags of %v do not apply to ToolOptions.InputSchema: annotate its properties with %q instead", ParamHeaderTag, t, transport.ParamHeaderKeyword)
 	}

@@ -24,7 +24,7 @@ import (
 
 // inferValidationSchema is the input schema of t as the SDK validates it:
 // the published one plus the limits it leaves unsaid.
-func inferValidationSchema(t reflect.Type, docs *docIndex) *jsonschema.Schema {
+func inferValidationSchema(t reflect.Type, docs *docIndex) (*jsonschema.Schema, error) {
 	return inferSchemaWith(t, schemaFixer{docs: docs, validation: true})
 }
 

@@ -69,9 +69,16 @@ func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error
 	if c.raw == nil {
 		switch c.mode {
 		case modeScalar, modeList:
-			c.raw = mustJSON(wrapResult(inferSchema(t, docs, true)))
+			s, err := inferSchema(t, docs, true)
+			if err != nil {
+				return nil, fmt.Errorf("output schema: %w", err)
+			}
+			c.raw = mustJSON(wrapResult(s))
 		case modeObject:
-			s := inferSchema(t, docs, true)
+			s, err := inferSchema(t, docs, true)
+			if err != nil {
+				return nil, fmt.Errorf("output schema: %w", err)
+			}
 			if s.Type != "object" {
 				// A struct that does not encode as an object, such as
 				// time.Time: wrapped, as a scalar is.

@@ -33,16 +33,38 @@ func newReflector(docs *docIndex, names *defNames) *jsonschema.Reflector {
 // field is optional, pointers are nullable, named types with declared
 // constant values become enums. For output schemas, nil slices and maps are
 // allowed (Go encodes them as null).
-func inferSchema(t reflect.Type, docs *docIndex, output bool) *jsonschema.Schema {
+// A type JSON has no form for (a chan, a func, a complex number) is an
+// error naming the field.
+func inferSchema(t reflect.Type, docs *docIndex, output bool) (*jsonschema.Schema, error) {
 	return inferSchemaWith(t, schemaFixer{docs: docs, output: output})
 }
 
-func inferSchemaWith(t reflect.Type, fix schemaFixer) *jsonschema.Schema {
+func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error) {
 	defer startPhase("infer").end()
 	names := newDefNames(t)
-	s := newReflector(fix.docs, names).ReflectFromType(t)
+	if names.suspect {
+		if err := checkEncodable(t); err != nil {
+			return nil, err
+		}
+	}
+	s, err := reflectSchema(t, newReflector(fix.docs, names))
+	if err != nil {
+		return nil, err
+	}
 	if st := derefType(t); st.Kind() == reflect.Struct {
 		fix.object(s, st)
+		if name := names.of(st); name != "" && names.recursive {
+			// The reflector expands the root struct and drops its $defs
+			// entry, which the type's references to itself still name:
+			// the entry is the same struct, reflected unexpanded.
+			r := newReflector(fix.docs, names)
+			r.ExpandedStruct = false
+			again, err := reflectSchema(t, r)
+			if err != nil {
+				return nil, err
+			}
+			s.Definitions[name] = again.Definitions[name]
+		}
 	}
 	for name, def := range s.Definitions {
 		if dt, ok := names.types[name]; ok && dt.Kind() == reflect.Struct {
@@ -52,7 +74,7 @@ func inferSchemaWith(t reflect.Type, fix schemaFixer) *jsonschema.Schema {
 	if len(s.Definitions) == 0 {
 		s.Definitions = nil
 	}
-	return s
+	return s, nil
 }
 
 type schemaFixer struct {

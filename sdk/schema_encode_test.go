@@ -73,8 +73,8 @@ func TestSchemaJSONMatchesInferred(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 2026))
 	for i := range 300 {
 		typ := genStruct(r, 3)
-		for _, s := range []*jsonschema.Schema{inferSchema(typ, docs, false), inferValidationSchema(typ, docs),
-			wrapResult(inferSchema(genType(r, 3), docs, true))} {
+		for _, s := range []*jsonschema.Schema{inferred(inferSchema(typ, docs, false)), inferred(inferValidationSchema(typ, docs)),
+			wrapResult(inferred(inferSchema(genType(r, 3), docs, true)))} {
 			if !checkSchemaJSON(t, s, false) {
 				t.Fatalf("type %d: %v", i, typ)
 			}
@@ -114,7 +114,7 @@ func checkSchemaJSON(t *testing.T, s *jsonschema.Schema, mustTake bool) bool {
 // schemaJSON against encoding/json, the first encoding of the process
 // being the one start-up pays (see TestSchemaJSONMatches).
 func BenchmarkInferredSchemaJSON(b *testing.B) {
-	s := inferSchema(reflect.TypeFor[fastBenchArgs](), docs, false)
+	s := inferred(inferSchema(reflect.TypeFor[fastBenchArgs](), docs, false))
 	b.Run("bespoke", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

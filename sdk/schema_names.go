@@ -17,14 +17,25 @@ import (
 // that is not enough (x/a.Item → XAItem), and at worst by all of it. The
 // names depend only on the set of types, not on the order of the fields.
 type defNames struct {
-	name  map[reflect.Type]string
-	types map[string]reflect.Type // inverse of name
+	name      map[reflect.Type]string
+	types     map[string]reflect.Type // inverse of name
+	recursive bool                    // the root type is reachable from its own fields
+	suspect   bool                    // some type met has no JSON form (maybe where JSON never looks)
 }
 
 func newDefNames(root reflect.Type) *defNames {
+	root = derefType(root)
 	var types []reflect.Type
-	walkNamed(derefType(root), map[reflect.Type]bool{}, &types)
-	n := &defNames{name: assignNames(types, derefType(root).PkgPath()), types: map[string]reflect.Type{}}
+	seen := map[reflect.Type]bool{}
+	walkInside(root, seen, &types)
+	recursive := seen[root] // marked only when met below itself
+	if !recursive && root.Name() != "" && root.PkgPath() != "" {
+		types = append(types, root)
+	}
+	n := &defNames{name: assignNames(types, root.PkgPath()), types: map[string]reflect.Type{}, recursive: recursive}
+	for t := range seen {
+		n.suspect = n.suspect || !jsonable(t)
+	}
 	for t, name := range n.name {
 		n.types[name] = t
 	}
@@ -46,6 +57,11 @@ func walkNamed(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) 
 	if t.Name() != "" && t.PkgPath() != "" {
 		*out = append(*out, t)
 	}
+	walkInside(t, seen, out)
+}
+
+// walkInside is walkNamed for what t holds, leaving t itself unmarked.
+func walkInside(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) {
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array, reflect.Map:
 		walkNamed(t.Elem(), seen, out)

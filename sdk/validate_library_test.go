@@ -33,7 +33,7 @@ func TestInferredSchemasMatchLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		check := mustJSON(inferValidationSchema(typ, docs))
+		check := mustJSON(inferred(inferValidationSchema(typ, docs)))
 		lib, err := compile.Schema(check, libadapt.Configure)
 		if err != nil {
 			t.Fatalf("seed %d: library: %v", seed, err)
