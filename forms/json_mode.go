@@ -60,8 +60,8 @@ func (j *jsonMode) resize(f *Form) {
 		theme = selectionTheme{base: c, sel: func() bool { return j.selected }}
 	}
 	fl := j.field.WithTheme(theme).WithKeyMap(fieldKeyMap()).WithWidth(max(f.width, 20))
-	if f.height > 4 {
-		fl = fl.WithHeight(f.height - 2)
+	if f.height > 4 { // 2 rows for the parse error and the selection hint, and the status's under them
+		fl = fl.WithHeight(max(f.height-2-f.statusLines(), 4))
 	}
 	j.field = fl
 }
@@ -111,8 +111,13 @@ func (j *jsonMode) update(f *Form, msg tea.Msg) tea.Cmd {
 			j.newField(f)
 		}
 	}
+	before := j.text
 	m, cmd := j.field.Update(msg)
 	j.field = m.(huh.Field)
+	if j.text != before && f.statusLines() > 0 {
+		f.status, f.pending = "", nil // the last submit's findings are stale
+		j.resize(f)
+	}
 	if ok {
 		j.msg = ""
 		if _, err := parseJSON(j.text); err != nil {

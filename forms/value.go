@@ -138,6 +138,9 @@ func (f *Form) submit(force bool) tea.Cmd {
 	if len(probs) > 0 && !force {
 		f.status = "problems found: fix them, or press " + f.keys.SendAnyway.Help().Key + " to send anyway"
 	}
+	if f.json != nil {
+		f.json.resize(f) // room under the editor for what was found
+	}
 	msg := SubmitMsg{Args: args, Problems: probs, Force: force}
 	return func() tea.Msg { return msg }
 }

@@ -21,7 +21,7 @@ var darkBackground color.Color = color.Black
 func (f *Form) View() string {
 	st := f.theme.Theme(f.dark)
 	if f.json != nil {
-		return f.json.view(st)
+		return f.json.view(st, f.statusView(st))
 	}
 	var blocks []string
 	starts := make([]int, 0, len(f.rows)) // each row's first line
@@ -172,7 +172,9 @@ func (f *Form) window(s string, starts []int, top, bottom int) string {
 	return strings.Join(shown, "\n")
 }
 
-func (j *jsonMode) view(st *huh.Styles) string {
+// view shows the JSON editor, then what a refused submit found (status:
+// statusView), in the rows the editor leaves it (jsonMode.resize).
+func (j *jsonMode) view(st *huh.Styles, status string) string {
 	s := j.field.View()
 	if j.selected {
 		s += "\n" + st.Focused.Description.Render("all selected: what you type or paste replaces it; any other key keeps it")
@@ -180,7 +182,19 @@ func (j *jsonMode) view(st *huh.Styles) string {
 	if j.msg != "" {
 		s += "\n" + errStyle(st).Render("✗ "+j.msg)
 	}
+	if status != "" {
+		s += "\n" + status
+	}
 	return s
+}
+
+// statusLines is how many lines statusView takes.
+func (f *Form) statusLines() int {
+	n := len(f.pending)
+	if f.status != "" {
+		n++
+	}
+	return n
 }
 
 // errStyle is the theme's error colour without huh's " *" prefix.

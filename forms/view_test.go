@@ -58,3 +58,23 @@ func TestViewHeightScrolls(t *testing.T) {
 		t.Errorf("first row %q, want the focused field's label:\n%s", first, v)
 	}
 }
+
+// In JSON mode a refused submit lists its problems under the editor, as
+// the form does under its fields: they were kept but not shown, so the
+// status bar said "1 problem(s)" and nothing said which. The editor
+// shrinks to keep the view within its height; typing clears them.
+func TestViewJSONModeShowsProblems(t *testing.T) {
+	f := mustNew(t, string(readTestdata(t, "search_books.json")), &Options{Width: 80, Height: 12})
+	press(f, "ctrl+j", "ctrl+a", `type:{"query":"dune","limit":500}`, "ctrl+r")
+	v := plainView(f)
+	if !strings.Contains(v, "limit: Input should be less than or equal to 50") {
+		t.Errorf("the refused submit's problem is not shown:\n%s", v)
+	}
+	if n := len(strings.Split(v, "\n")); n > 12 {
+		t.Errorf("%d lines in a form 12 high:\n%s", n, v)
+	}
+	press(f, "backspace")
+	if v := plainView(f); strings.Contains(v, "less than or equal") {
+		t.Errorf("typing did not clear the problems:\n%s", v)
+	}
+}
