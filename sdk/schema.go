@@ -97,6 +97,13 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 		if !ok || prop == nil {
 			continue
 		}
+		if !f.output && viaUnexportedPointer(t, sf.Index) {
+			// encoding/json refuses to set it ("cannot set embedded
+			// pointer to unexported struct"): not an input.
+			s.Properties.Delete(name)
+			s.Required = removeString(s.Required, name)
+			continue
+		}
 		tagText(prop, sf)
 		f.property(prop, sf.Type)
 		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer || viaPointer(t, sf.Index)
@@ -121,13 +128,21 @@ func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
 		f.property(prop.Items, t.Elem())
 		prop.Items = nullableIf(prop.Items, t.Elem())
 		return
-	case t.Kind() == reflect.Map && prop.AdditionalProperties != nil:
-		f.property(prop.AdditionalProperties, t.Elem())
-		prop.AdditionalProperties = nullableIf(prop.AdditionalProperties, t.Elem())
 	case t.Kind() == reflect.Map && prop.PatternProperties != nil:
+		// Integer keys: the values' schema is under the keys' pattern
+		// (additionalProperties is the shared false schema, not to touch).
 		for _, ps := range prop.PatternProperties {
 			f.property(ps, t.Elem())
 		}
+		if ps, ok := prop.PatternProperties[unsignedKey]; ok {
+			// The reflector's pattern has no sign; encoding/json reads
+			// "-1" into the signed keys it is used for.
+			delete(prop.PatternProperties, unsignedKey)
+			prop.PatternProperties[signedKey] = nullableIf(ps, t.Elem())
+		}
+	case t.Kind() == reflect.Map && prop.AdditionalProperties != nil:
+		f.property(prop.AdditionalProperties, t.Elem())
+		prop.AdditionalProperties = nullableIf(prop.AdditionalProperties, t.Elem())
 	case t.Kind() == reflect.Struct && t.Name() == "":
 		f.object(prop, t)
 	}
@@ -184,6 +199,25 @@ func jsonName(sf reflect.StructField) (name string, omitempty bool) {
 		}
 	}
 	return name, omitempty
+}
+
+// The patterns of a map's integer keys.
+const (
+	unsignedKey = "^[0-9]+$"
+	signedKey   = "^-?[0-9]+$"
+)
+
+// viaUnexportedPointer reports whether the field at index is promoted
+// through an embedded pointer to an unexported struct type.
+func viaUnexportedPointer(t reflect.Type, index []int) bool {
+	for _, i := range index[:len(index)-1] {
+		f := derefType(t).Field(i)
+		if f.Type.Kind() == reflect.Pointer && !f.IsExported() {
+			return true
+		}
+		t = f.Type
+	}
+	return false
 }
 
 // viaPointer reports whether the field at index is promoted through an

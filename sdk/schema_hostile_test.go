@@ -145,3 +145,59 @@ func TestUnsupportedFieldTypes(t *testing.T) {
 	_, err = sdk.NewPrompt(func(context.Context, withChan) (string, error) { return "", nil }, &sdk.PromptOptions{Name: "p", Description: "d"})
 	check("prompt", err, "JSON has no form for chan int")
 }
+
+type hiddenBase struct {
+	// Note is promoted through a pointer to an unexported type.
+	Note string `json:"note"`
+}
+
+type embedsHidden struct {
+	*hiddenBase
+	ID      int             `json:"id"`
+	ByDelta map[int]string  `json:"by_delta,omitempty"`
+	Levels  map[int]uint8   `json:"levels,omitempty"`
+	Maybe   map[int]*string `json:"maybe,omitempty"`
+}
+
+// encoding/json cannot set a field promoted through a nil pointer to an
+// unexported struct, so the input schema does not offer it (sending it is
+// an extra input, not an opaque failure) while the output schema keeps it;
+// a map keyed by a signed integer takes negative keys, and its values get
+// the limits of their Go type while other keys stay refused.
+func TestEmbeddedUnexportedPointerAndSignedKeys(t *testing.T) {
+	s := sdk.NewServer("embeds", nil)
+	sdk.Tool(s, func(_ context.Context, in embedsHidden) (embedsHidden, error) {
+		in.hiddenBase = &hiddenBase{Note: "set"}
+		return in, nil
+	}, quiet("echo"))
+	c := memClient(t, s, "", nil)
+	tools, err := c.ListTools(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := schemaAt(t, tools[0].InputSchema, "properties", "note"); p != nil {
+		t.Errorf("input schema offers note: %v", p)
+	}
+	if p := schemaAt(t, tools[0].OutputSchema, "properties", "note"); p == nil {
+		t.Errorf("output schema lost note: %s", tools[0].OutputSchema)
+	}
+	res := callRaw(t, c, "echo", `{"id":1,"note":"x"}`)
+	if want := "note\n  Extra inputs are not permitted"; !res.IsError || !strings.Contains(texts(res), want) {
+		t.Errorf("note sent: isError=%v\n%s", res.IsError, texts(res))
+	}
+	res = callRaw(t, c, "echo", `{"id":1,"by_delta":{"-1":"back","2":"on"}}`)
+	if res.IsError {
+		t.Fatalf("negative key refused: %s", texts(res))
+	}
+	levels := string(toJSON(t, schemaAt(t, tools[0].InputSchema, "properties", "levels")))
+	if want := `{"additionalProperties":false,"patternProperties":{"^-?[0-9]+$":{"maximum":255,"minimum":0,"type":"integer"}},"type":"object"}`; levels != want {
+		t.Errorf("levels = %s\nwant     %s", levels, want)
+	}
+	res2 := callRaw(t, c, "echo", `{"id":1,"levels":{"1":300},"maybe":{"x":null,"2":null}}`)
+	if want := "levels.1\n  Input should be less than or equal to 255"; !res2.IsError || !strings.Contains(texts(res2), want) || !strings.Contains(texts(res2), "maybe.x\n  Extra inputs are not permitted") {
+		t.Errorf("levels and maybe: isError=%v\n%s", res2.IsError, texts(res2))
+	}
+	if got := string(toJSON(t, res.StructuredContent)); !strings.Contains(got, `"-1":"back"`) || !strings.Contains(got, `"note":"set"`) {
+		t.Errorf("structuredContent = %s", got)
+	}
+}
