@@ -100,10 +100,8 @@ func (w walker) coerce(n map[string]any, s string) any {
 	if has["null"] && s == "null" {
 		return nil
 	}
-	if has["integer"] {
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return json.Number(s)
-		}
+	if has["integer"] && isJSONInteger(s) {
+		return json.Number(s)
 	}
 	if has["number"] && isJSONNumber(s) {
 		return json.Number(s)
@@ -153,6 +151,22 @@ func guess(s string) any {
 		}
 	}
 	return s
+}
+
+// isJSONInteger reports whether s is a JSON integer literal, of any size:
+// a uint64 beyond int64 is one (the server's Go type may take it), 007 is
+// not (json.Number would write it as is, which is not JSON).
+func isJSONInteger(s string) bool {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || digits[0] == '0' && len(digits) > 1 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func isJSONNumber(s string) bool {

@@ -39,6 +39,10 @@ func TestCoerce(t *testing.T) {
 		{[]string{"query=a=b"}, `{"query":"a=b"}`},
 		{[]string{"limit=5"}, `{"limit":5}`},
 		{[]string{"limit=-3"}, `{"limit":-3}`},
+		{[]string{"limit=18446744073709551615"}, `{"limit":18446744073709551615}`}, // a uint64 beyond int64
+		{[]string{"limit=-99999999999999999999"}, `{"limit":-99999999999999999999}`},
+		{[]string{"limit=007"}, `{"limit":"007"}`}, // not JSON: left for validation
+		{[]string{"limit=-"}, `{"limit":"-"}`},
 		{[]string{"limit=five"}, `{"limit":"five"}`}, // left for validation to report
 		{[]string{"limit=1.5"}, `{"limit":"1.5"}`},
 		{[]string{"ratio=0.25"}, `{"ratio":0.25}`},
