@@ -105,11 +105,24 @@ func explainMap(t reflect.Type, v any, path []string, out *[]Violation, depth in
 	obj, _ := v.(map[string]any)
 	for k, x := range obj {
 		at := append(path[:len(path):len(path)], k)
-		if typ, msg := scalarWording(t.Key(), json.Number(k)); typ != "" && t.Key().Kind() != reflect.String {
+		if typ, msg := keyWording(t.Key(), k); typ != "" {
 			*out = append(*out, Violation{Path: strings.Join(append(at, "[key]"), "."), Message: msg, Type: typ, Input: k})
 		}
 		explain(t.Elem(), x, at, out, depth+1)
 	}
+}
+
+// keyWording says why map key k does not decode into a key of type t: an
+// integer key is text, worded as Pydantic words a string that does not
+// parse (int_parsing), else by its range.
+func keyWording(t reflect.Type, k string) (typ, msg string) {
+	if kind := t.Kind(); kind < reflect.Int || kind > reflect.Uintptr {
+		return "", ""
+	}
+	if _, integral := pydantic.IntegerText(k); !integral {
+		return "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+	}
+	return scalarWording(t, json.Number(k))
 }
 
 // explainNumbers finds numbers no float64 holds in a value decoded into

@@ -91,6 +91,9 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 	if s.Type == "object" && s.Properties.Len() == 0 {
 		return
 	}
+	if hasEmbedded(t) {
+		dropUnencoded(s, encodedNames(t))
+	}
 	for _, sf := range visibleFields(t) {
 		name, omitempty := jsonName(sf)
 		prop, ok := s.Properties.Get(name)
@@ -115,6 +118,21 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 		} else if f.output && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map) {
 			s.Properties.Set(name, nullable(prop))
 		}
+	}
+}
+
+// dropUnencoded removes the properties the reflector gave that
+// encoding/json does not read or write (names takes them all).
+func dropUnencoded(s *jsonschema.Schema, names map[string]bool) {
+	var drop []string
+	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+		if !names[p.Key] {
+			drop = append(drop, p.Key)
+		}
+	}
+	for _, name := range drop {
+		s.Properties.Delete(name)
+		s.Required = removeString(s.Required, name)
 	}
 }
 

@@ -201,3 +201,59 @@ func TestEmbeddedUnexportedPointerAndSignedKeys(t *testing.T) {
 		t.Errorf("structuredContent = %s", got)
 	}
 }
+
+type leftName struct {
+	Name string // untagged: go vet would flag the same tag twice
+}
+
+type rightName struct {
+	Name string
+}
+
+type clashing struct {
+	leftName
+	rightName
+	Kind  string          `json:"kind"`
+	Alias string          `json:"kind2"`
+	ByU   map[uint]string `json:"by_u,omitempty"`
+}
+
+// Two embedded structs giving the same JSON name at the same depth:
+// encoding/json reads and writes neither, so neither schema offers it
+// (it was published required and failed every call's output check); an
+// unsigned key that is no integer is worded as Pydantic words a string
+// that does not parse.
+func TestAmbiguousEmbeddedNamesAndUnsignedKeys(t *testing.T) {
+	s := sdk.NewServer("clash", nil)
+	sdk.Tool(s, func(_ context.Context, in clashing) (clashing, error) { return in, nil }, quiet("echo"))
+	c := memClient(t, s, "", nil)
+	tools, err := c.ListTools(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, schema := range [][]byte{tools[0].InputSchema, tools[0].OutputSchema} {
+		if p := schemaAt(t, schema, "properties", "Name"); p != nil {
+			t.Errorf("schema offers the ambiguous name: %s", schema)
+		}
+		if got := string(toJSON(t, schemaAt(t, schema, "required"))); got != `["kind","kind2"]` {
+			t.Errorf("required = %s", got)
+		}
+	}
+	res := callRaw(t, c, "echo", `{"kind":"a","kind2":"b","by_u":{"1":"one"}}`)
+	if res.IsError {
+		t.Errorf("valid call: %s", texts(res))
+	}
+	res = callRaw(t, c, "echo", `{"kind":"a","kind2":"b","Name":"x"}`)
+	if want := "Name\n  Extra inputs are not permitted"; !res.IsError || !strings.Contains(texts(res), want) {
+		t.Errorf("want %q in\n%s", want, texts(res))
+	}
+	res = callRaw(t, c, "echo", `{"kind":"a","kind2":"b","by_u":{"x":"y","1.5":"z"}}`)
+	for _, want := range []string{
+		"by_u.x.[key]\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='x', input_type=str]",
+		"by_u.1.5.[key]\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='1.5', input_type=str]",
+	} {
+		if !res.IsError || !strings.Contains(texts(res), want) {
+			t.Errorf("want %q in\n%s", want, texts(res))
+		}
+	}
+}
