@@ -47,7 +47,8 @@ func afterName(name, doc string) (string, bool) {
 		return "", false
 	}
 	word, _, _ := strings.Cut(rest, " ")
-	if word == "" || !isLowerWord(strings.TrimRight(word, ",.;:")) {
+	word = strings.TrimRight(word, ",.;:") // "Get gets." is the verb gets
+	if word == "" || !isLowerWord(word) {
 		return "", false
 	}
 	if isPlainWord(name) && !conventionVerb(name, word) {

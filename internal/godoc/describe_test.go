@@ -20,6 +20,9 @@ func TestDescribeGoConvention(t *testing.T) {
 		{"Search", "Search searches the catalog.", "Searches the catalog."},
 		{"Copy", "Copy copies a file.", "Copies a file."},
 		{"Echo", "Echo echoes its text.", "Echoes its text."},
+		{"Get", "Get gets.", "Gets."}, // the verb alone, its full stop not part of it
+		{"Paginate", "Paginate paginates, lazily.", "Paginates, lazily."},
+		{"Copy", "Copy copies; nothing else.", "Copies; nothing else."},
 		{"ISBN", "ISBN is the book's number.", "Book's number."},
 		{"ISBNOrTitle", "ISBNOrTitle identifies the book.", "Identifies the book."},
 		// ambiguous or not the convention: kept as written
