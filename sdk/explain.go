@@ -82,9 +82,54 @@ func explainStruct(t reflect.Type, v any, path []string, out *[]Violation, depth
 	}
 	for _, sf := range visibleFields(t) {
 		name, _ := jsonName(sf)
-		if x, ok := obj[name]; ok && sf.Tag.Get("json") != "-" {
-			explain(sf.Type, x, append(path[:len(path):len(path)], name), out, depth+1)
+		x, ok := obj[name]
+		if !ok || sf.Tag.Get("json") == "-" {
+			continue
 		}
+		at := append(path[:len(path):len(path)], name)
+		if text, quoted := x.(string); quoted && hasStringOption(sf) {
+			explainQuoted(sf.Type, text, at, out)
+			continue
+		}
+		explain(sf.Type, x, at, out, depth+1)
+	}
+}
+
+// hasStringOption reports a json:",string" field: encoding/json reads a
+// number or boolean there from a JSON string.
+func hasStringOption(sf reflect.StructField) bool {
+	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+	for opts != "" {
+		var opt string
+		opt, opts, _ = strings.Cut(opts, ",")
+		if opt == "string" {
+			return true
+		}
+	}
+	return false
+}
+
+// explainQuoted words a json:",string" number that does not decode by the
+// number its text holds: the input stays the string the client sent.
+func explainQuoted(t reflect.Type, text string, path []string, out *[]Violation) {
+	t = derefType(t)
+	var typ, msg string
+	switch k := t.Kind(); {
+	case k >= reflect.Int && k <= reflect.Uintptr:
+		if _, integral := pydantic.IntegerText(text); !integral {
+			typ, msg = "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+		} else {
+			typ, msg = intWording(t, json.Number(text))
+		}
+	case k == reflect.Float32 || k == reflect.Float64:
+		if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) || !json.Valid([]byte(text)) {
+			typ, msg = "float_parsing", "Input should be a valid number, unable to parse string as a number"
+		} else {
+			typ, msg = scalarWording(t, json.Number(text))
+		}
+	}
+	if typ != "" {
+		*out = append(*out, Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: text})
 	}
 }
 

@@ -108,7 +108,11 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 			continue
 		}
 		tagText(prop, sf)
-		f.property(prop, sf.Type)
+		if prop.Type != "string" || !hasStringOption(sf) {
+			// (a json:",string" number is a string: its Go type's
+			// limits and constants would be read as a string's)
+			f.property(prop, sf.Type)
+		}
 		optional := omitempty || prop.Default != nil || sf.Type.Kind() == reflect.Pointer || viaPointer(t, sf.Index)
 		if optional {
 			s.Required = removeString(s.Required, name)

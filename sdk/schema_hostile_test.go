@@ -257,3 +257,47 @@ func TestAmbiguousEmbeddedNamesAndUnsignedKeys(t *testing.T) {
 		}
 	}
 }
+
+type quotedNumbers struct {
+	ID    int64   `json:"id,string"`
+	Small uint8   `json:"small,string,omitempty"`
+	Ratio float64 `json:"ratio,string,omitempty"`
+}
+
+// A field tagged json:",string" is a number written as a string: its
+// schema says string, and what does not decode is worded by the number
+// the string holds (out of range, or not a number at all), not as a
+// string that "should be a valid integer" when it is one.
+func TestQuotedNumberFields(t *testing.T) {
+	s := sdk.NewServer("quoted", nil)
+	sdk.Tool(s, func(_ context.Context, in quotedNumbers) (quotedNumbers, error) { return in, nil }, quiet("echo"))
+	c := memClient(t, s, "", nil)
+	res := callRaw(t, c, "echo", `{"id":"9223372036854775807","small":"255","ratio":"0.5"}`)
+	if res.IsError || !strings.Contains(string(toJSON(t, res.StructuredContent)), `"id":"9223372036854775807"`) {
+		t.Errorf("valid: %s %s", texts(res), toJSON(t, res.StructuredContent))
+	}
+	res = callRaw(t, c, "echo", `{"id":"99999999999999999999","small":"256","ratio":"half"}`)
+	for _, want := range []string{
+		"id\n  Input should be less than or equal to 9223372036854775807 [type=less_than_equal, input_value='99999999999999999999', input_type=str]",
+		"small\n  Input should be less than or equal to 255 [type=less_than_equal, input_value='256', input_type=str]",
+		"ratio\n  Input should be a valid number, unable to parse string as a number [type=float_parsing, input_value='half', input_type=str]",
+	} {
+		if !res.IsError || !strings.Contains(texts(res), want) {
+			t.Errorf("want %q in\n%s", want, texts(res))
+		}
+	}
+	res = callRaw(t, c, "echo", `{"id":"abc","ratio":"nan"}`)
+	if want := "id\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='abc', input_type=str]"; !res.IsError || !strings.Contains(texts(res), want) {
+		t.Errorf("want %q in\n%s", want, texts(res))
+	}
+	if want := "ratio\n  Input should be a valid number, unable to parse string as a number"; !strings.Contains(texts(res), want) {
+		t.Errorf("want %q in\n%s", want, texts(res))
+	}
+	tools, err := c.ListTools(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(toJSON(t, schemaAt(t, tools[0].InputSchema, "properties", "small"))); got != `{"type":"string"}` {
+		t.Errorf("small's schema = %s", got)
+	}
+}
