@@ -3,7 +3,9 @@ package testsession
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
@@ -126,11 +128,71 @@ func compactArgs(raw json.RawMessage) string {
 // words are quoted by quoteWord instead: the two readers differ): inside single
 // quotes every byte is literal ($, `, \, ", newlines, UTF-8); a single
 // quote closes the quoting, is written escaped, and opens it again.
+//
+// The command is pasted into a terminal, and w may come from a server (a
+// tool's name, a value it suggested): a control byte pasted raw is read by
+// the terminal or the line editor, not the shell (ESC [201~ ends a bracketed
+// paste early, \r hides what came before it). So the bytes escapedInPaste
+// names are written as octal escapes for printf, in a command substitution
+// joined to the quoted rest of the word: 'a'"$(printf '\033')"'b' is the
+// word a ESC b. (Newlines stay literal: a command substitution would drop
+// them at its end, and a newline inside quotes is only a line break.)
 func shellQuote(w string) string {
 	if w != "" && w[0] != '=' && w[0] != '~' && strings.IndexFunc(w, unsafeInShell) < 0 {
 		return w
 	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	var b strings.Builder
+	quoted := func(s string) {
+		if s != "" {
+			b.WriteString("'" + strings.ReplaceAll(s, "'", `'\''`) + "'")
+		}
+	}
+	start := 0
+	for i := 0; i < len(w); {
+		n := escapedInPaste(w[i:])
+		if n == 0 {
+			_, size := utf8.DecodeRuneInString(w[i:])
+			i += size
+			continue
+		}
+		quoted(w[start:i])
+		b.WriteString(`"$(printf '`)
+		for ; n > 0; n = escapedInPaste(w[i:]) {
+			for _, c := range []byte(w[i : i+n]) {
+				fmt.Fprintf(&b, `\%03o`, c)
+			}
+			i += n
+		}
+		b.WriteString(`')"`)
+		start = i
+	}
+	quoted(w[start:])
+	if b.Len() == 0 {
+		return "''"
+	}
+	return b.String()
+}
+
+// escapedInPaste is the length of the bytes at the start of s that a
+// command to paste must not carry raw (0 if none): a C0 control byte other
+// than tab and newline, DEL, a C1 control character (U+0080–U+009F, which
+// terminals may read as ESC sequences), or a byte that is not UTF-8.
+func escapedInPaste(s string) int {
+	if s == "" {
+		return 0
+	}
+	c := s[0]
+	if c < utf8.RuneSelf {
+		if (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n == 1 || r >= 0x80 && r <= 0x9f {
+		return n
+	}
+	return 0
 }
 
 func unsafeInShell(r rune) bool {

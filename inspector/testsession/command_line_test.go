@@ -2,8 +2,11 @@ package testsession
 
 import (
 	"encoding/json"
+	"os/exec"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
 )
@@ -70,4 +73,65 @@ func TestResolveKeepsTargetWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestShellQuotePastesNoControlBytes: a word from a hostile server (a
+// tool's name, an argument) comes out of shellQuote with no byte a terminal
+// or line editor would act on when the command is pasted, and the shell
+// turns it back into exactly the word.
+func TestShellQuotePastesNoControlBytes(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh:", err)
+	}
+	words := []string{
+		"plain", "two words", "it's", "", "=x", "~x", "é ü 日本", "tab\tand\nnewline",
+		"\x1b[31mred\x1b[0m", "\x1b[201~; rm -rf ~\n", "a\rb", "\x07\x08\x7f", "\u009b31m", "x\u0085y",
+		"bad \x9b utf-8 \xff\xfe", "'\x1b'", "\x1b", "ends in esc\x1b", "\x01\x02\x03é\x1f",
+	}
+	for c := 1; c < 0x20; c++ {
+		words = append(words, "c"+string(rune(c))+"c")
+	}
+	for _, w := range words {
+		q := shellQuote(w)
+		if i := rawControl(q); i >= 0 {
+			t.Errorf("shellQuote(%q) = %q: byte %#x at %d is pasted raw", w, q, q[i], i)
+		}
+		out, err := exec.Command(sh, "-c", "printf '%s' "+q).Output()
+		if err != nil {
+			t.Fatalf("sh -c printf %s: %v", q, err)
+		}
+		if string(out) != w {
+			t.Errorf("shellQuote(%q) = %s: the shell reads it as %q", w, q, out)
+		}
+	}
+	if got, want := shellQuote("a\x1bb"), `'a'"$(printf '\033')"'b'`; got != want {
+		t.Errorf("shellQuote(a ESC b) = %s, want %s", got, want)
+	}
+}
+
+// TestCommandLineHostileToolName: the whole command `y` copies for a tool
+// whose name carries an escape sequence runs the call with that name.
+func TestCommandLineHostileToolName(t *testing.T) {
+	got := CommandLine(&target.Target{Words: []string{"./srv"}}, Call{Tool: "evil\x1b]52;c;cm0gLXJm\x07", Args: json.RawMessage(`{"q":"\u001b[2J"}`)})
+	want := `mcpdev call ./srv 'evil'"$(printf '\033')"']52;c;cm0gLXJm'"$(printf '\007')"`
+	if !strings.HasPrefix(got, want) {
+		t.Fatalf("CommandLine = %s\nwant prefix %s", got, want)
+	}
+	if i := rawControl(got); i >= 0 {
+		t.Fatalf("CommandLine = %q carries byte %#x raw", got, got[i])
+	}
+}
+
+// rawControl is the index of the first byte of s that escapedInPaste would
+// escape, or -1.
+func rawControl(s string) int {
+	for i := 0; i < len(s); {
+		if escapedInPaste(s[i:]) > 0 {
+			return i
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return -1
 }
