@@ -112,6 +112,12 @@ type floatKeys struct {
 	} `json:"nested"`
 }
 
+// json:"-,omitempty" names the member "-": encoding/json writes it (and fails).
+type dashNamedFunc struct {
+	//lint:ignore SA5008 the tag under test: a member named "-"
+	Done func() `json:"-,omitempty"`
+}
+
 type skipsFunc struct {
 	Name string `json:"name"`
 	Done func() `json:"-"`
@@ -137,6 +143,8 @@ func TestUnsupportedFieldTypes(t *testing.T) {
 	check("struct keys", err, "seen (sdk_test.structKeys.Seen): JSON has no form for map[sdk_test.point]bool (object keys are strings, integers or encoding.TextMarshaler types)")
 	_, err = sdk.NewTool(func(context.Context, floatKeys) (string, error) { return "", nil }, quiet("keys"))
 	check("float keys", err, "nested.weights (sdk_test.floatKeys.Nested.Weights): JSON has no form for map[float64]string")
+	_, err = sdk.NewTool(func(context.Context, dashNamedFunc) (string, error) { return "", nil }, quiet("dash"))
+	check("json:\"-,omitempty\"", err, "- (sdk_test.dashNamedFunc.Done): JSON has no form for func()")
 	_, err = sdk.NewTool(func(context.Context, skipsFunc) (withChan, error) { return withChan{}, nil }, quiet("out"))
 	check("result", err, "output schema")
 	if _, err := sdk.NewTool(func(context.Context, skipsFunc) (string, error) { return "", nil }, quiet("skips")); err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/invopop/jsonschema"
 )
@@ -69,7 +68,7 @@ func (w *encodableWalk) walk(t reflect.Type, path, goPath string) bool {
 		return w.walk(t.Elem(), path, goPath)
 	case reflect.Struct:
 		for _, sf := range reflect.VisibleFields(t) {
-			if sf.Anonymous || !sf.IsExported() || strings.Split(sf.Tag.Get("json"), ",")[0] == "-" {
+			if sf.Anonymous || !sf.IsExported() || sf.Tag.Get("json") == "-" { // ("-,…" names a member "-")
 				continue
 			}
 			name, _ := jsonName(sf)
