@@ -117,13 +117,13 @@ func explainQuoted(t reflect.Type, text string, path []string, out *[]Violation)
 	switch k := t.Kind(); {
 	case k >= reflect.Int && k <= reflect.Uintptr:
 		if _, integral := pydantic.IntegerText(text); !integral {
-			typ, msg = "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+			typ, msg = pydantic.ParsingWording("integer")
 		} else {
 			typ, msg = intWording(t, json.Number(text))
 		}
 	case k == reflect.Float32 || k == reflect.Float64:
 		if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) || !json.Valid([]byte(text)) {
-			typ, msg = "float_parsing", "Input should be a valid number, unable to parse string as a number"
+			typ, msg = pydantic.ParsingWording("number")
 		} else {
 			typ, msg = scalarWording(t, json.Number(text))
 		}
@@ -165,7 +165,7 @@ func keyWording(t reflect.Type, k string) (typ, msg string) {
 		return "", ""
 	}
 	if _, integral := pydantic.IntegerText(k); !integral {
-		return "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+		return pydantic.ParsingWording("integer")
 	}
 	return scalarWording(t, json.Number(k))
 }

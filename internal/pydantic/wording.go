@@ -102,12 +102,8 @@ func laxTypeWording(t string, input any) (typ, msg string) {
 		switch {
 		case (t == "number" || t == "integer") && isNonFinite(x):
 			return "finite_number", errNotFinite.Error()
-		case t == "integer":
-			return "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
-		case t == "number":
-			return "float_parsing", "Input should be a valid number, unable to parse string as a number"
-		case t == "boolean":
-			return "bool_parsing", "Input should be a valid boolean, unable to interpret input"
+		case t == "integer", t == "number", t == "boolean":
+			return ParsingWording(t)
 		}
 	case json.Number:
 		integral := isIntegral(string(x))
@@ -119,6 +115,18 @@ func laxTypeWording(t string, input any) (typ, msg string) {
 		}
 	}
 	return typeWording(t)
+}
+
+// ParsingWording is Pydantic's message for a string that does not parse
+// as JSON type t ("integer", "number" or "boolean"), as lax mode reads it.
+func ParsingWording(t string) (typ, msg string) {
+	switch t {
+	case "integer":
+		return "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+	case "number":
+		return "float_parsing", "Input should be a valid number, unable to parse string as a number"
+	}
+	return "bool_parsing", "Input should be a valid boolean, unable to interpret input"
 }
 
 // isNonFinite reports a string Python's float() reads as inf or nan.
