@@ -27,6 +27,7 @@ func (t *Transport) authorizationCode(ctx context.Context, d *discovery, l *loop
 	resource := oauth2.SetAuthURLParam("resource", d.resource)
 	authURL := cfg.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), resource)
 	t.step("authorize", "scopes "+quoteScopes(scopes)+" at "+clean(d.authURL))
+	l.expect(state)
 	if err := t.opts.OpenURL(ctx, authURL); err != nil {
 		return nil, fmt.Errorf("oauth: opening the authorization URL: %w", err)
 	}
@@ -45,7 +46,8 @@ func (t *Transport) authorizationCode(ctx context.Context, d *discovery, l *loop
 	return tok, nil
 }
 
-// checkCallback validates the authorization response: its state, its
+// checkCallback validates the authorization response: its state (the
+// listener takes no other, this is a second check), its
 // error, and its iss (RFC 9207: compared as a plain string with the
 // issuer when present, and required when the server says it sends it).
 func (d *discovery) checkCallback(cb callback, state string) error {

@@ -19,7 +19,8 @@ type loopback struct {
 	redirectURI string
 	ln          net.Listener
 	srv         *http.Server
-	got         chan callback // takes the first redirect
+	got         chan callback          // takes the first redirect with the sign-in's state
+	state       atomic.Pointer[string] // the sign-in's state (expect)
 	taken       atomic.Bool
 	report      func(r *http.Request, status int) // tells OnExchange of a redirect
 }
@@ -55,12 +56,29 @@ func (t *Transport) listen() (*loopback, error) {
 	return l, nil
 }
 
-// serve takes the first redirect; later ones are told the sign-in is over.
+// expect makes state the one a redirect must carry to be taken.
+func (l *loopback) expect(state string) { l.state.Store(&state) }
+
+// ours says whether a redirect carries the sign-in's state.
+func (l *loopback) ours(state string) bool {
+	want := l.state.Load()
+	return want != nil && *want != "" && state == *want
+}
+
+// serve takes the first redirect with the sign-in's state; one with
+// another state (forged, or an older sign-in's) is answered 400 and the
+// sign-in goes on waiting; later ones are told the sign-in is over.
 func (l *loopback) serve(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	cb := callback{code: q.Get("code"), state: q.Get("state"), iss: q.Get("iss"), hasIss: q.Has("iss"),
 		errCode: q.Get("error"), errDesc: q.Get("error_description")}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if !l.ours(cb.state) {
+		l.report(r, http.StatusBadRequest)
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintln(w, "This redirect is not this sign-in's (its state does not match): not this sign-in. Still waiting for the right one.")
+		return
+	}
 	if l.taken.Swap(true) {
 		l.report(r, http.StatusConflict)
 		w.WriteHeader(http.StatusConflict)

@@ -40,7 +40,9 @@ var (
 	// ErrNoRegistration: the client has no client id and the server offers
 	// neither Client ID Metadata Documents nor Dynamic Client Registration.
 	ErrNoRegistration = errors.New("oauth: no way to register this client (give a client id)")
-	// ErrStateMismatch: the redirect carried another state than was sent.
+	// ErrStateMismatch: the redirect carried another state than was sent
+	// (the redirect listener answers such a redirect 400 and waits on,
+	// so a sign-in ends with ErrCallbackTimeout instead).
 	ErrStateMismatch = errors.New("oauth: the authorization response's state does not match")
 	// ErrCallbackTimeout: the redirect to the loopback listener never came.
 	ErrCallbackTimeout = errors.New("oauth: timed out waiting for the authorization redirect")

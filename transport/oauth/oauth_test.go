@@ -87,7 +87,10 @@ func TestSignInRefusesBadInput(t *testing.T) {
 			rs.Resource = "https://evil.example.com/mcp"
 		}, oauth.ErrResourceMismatch},
 		{"no PKCE S256", func(as *testutil.AuthServer, _ *resource, _ *oauth.Options) { as.NoS256 = true }, oauth.ErrNoPKCE},
-		{"state mismatch", func(as *testutil.AuthServer, _ *resource, _ *oauth.Options) { as.WrongState = true }, oauth.ErrStateMismatch},
+		{"state mismatch (refused by the listener, which waits on)", func(as *testutil.AuthServer, _ *resource, o *oauth.Options) {
+			as.WrongState = true
+			o.CallbackTimeout = 200 * time.Millisecond
+		}, oauth.ErrCallbackTimeout},
 		{"wrong iss", func(as *testutil.AuthServer, _ *resource, _ *oauth.Options) { as.Iss = as.URL + "/" }, oauth.ErrIssuerMismatch},
 		{"callback never comes", func(_ *testutil.AuthServer, _ *resource, o *oauth.Options) {
 			o.OpenURL = func(context.Context, string) error { return nil } // nobody signs in
