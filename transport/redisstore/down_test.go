@@ -44,14 +44,7 @@ func TestRedisGoneMidStream(t *testing.T) {
 	if resp.StatusCode != 200 || session == "" {
 		t.Fatalf("initialize: %d %s", resp.StatusCode, body)
 	}
-	req, _ := http.NewRequest("POST", ts.URL, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"gated","_meta":{"progressToken":"p"}}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", session)
-	call, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	call := postCall(t, ts.URL, session, 2, "gated")
 	defer call.Body.Close()
 	events := make(chan event, 4)
 	go func() {

@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/mcpdev/mcpdev/transport"
@@ -32,12 +33,23 @@ type Options struct {
 	// write (default 24h). Sessions that end (DELETE, idle timeout) are
 	// dropped at once; the TTL clears those of replicas that died.
 	TTL time.Duration
+	// Timeout bounds each operation's wait for Redis (default 250ms),
+	// whatever the client's own timeouts and retries: storing an event
+	// never holds a tool's handler longer than this.
+	Timeout time.Duration
+	// ProbeInterval is how often a store that lost Redis pings it, to
+	// store events again once it answers (default 1s).
+	ProbeInterval time.Duration
+	// Logger gets one line when Redis becomes unreachable and one when it
+	// is back (default slog.Default()).
+	Logger *slog.Logger
 }
 
 // Store keeps events and session records in Redis.
 type Store struct {
-	rdb  redis.UniversalClient
-	opts Options
+	rdb    redis.UniversalClient
+	opts   Options
+	health health
 }
 
 var (
@@ -45,9 +57,12 @@ var (
 	_ transport.SessionStore = (*Store)(nil)
 )
 
-// New returns a store on rdb; opts may be nil. Every call is bounded by
-// rdb's own dial, read and write timeouts, so a Redis that went away gives
-// an error, not a hang.
+// New returns a store on rdb; opts may be nil. Each operation waits for
+// Redis at most Options.Timeout. When Redis cannot be reached the store
+// says so once in the log, answers every operation at once with ErrDown
+// (the server goes on serving, without resumability: events reach their
+// clients without ids, so no client is told an event was kept that was
+// not) and pings Redis until it is back; Health reports it.
 func New(rdb redis.UniversalClient, opts *Options) *Store {
 	s := &Store{rdb: rdb}
 	if opts != nil {
@@ -61,6 +76,15 @@ func New(rdb redis.UniversalClient, opts *Options) *Store {
 	}
 	if s.opts.TTL <= 0 {
 		s.opts.TTL = 24 * time.Hour
+	}
+	if s.opts.Timeout <= 0 {
+		s.opts.Timeout = 250 * time.Millisecond
+	}
+	if s.opts.ProbeInterval <= 0 {
+		s.opts.ProbeInterval = time.Second
+	}
+	if s.opts.Logger == nil {
+		s.opts.Logger = slog.Default()
 	}
 	return s
 }
@@ -76,19 +100,26 @@ func (s *Store) streamKey(session, stream string) string {
 // trims the stream, indexes it and renews the session's expiry.
 func (s *Store) Append(ctx context.Context, session, stream string, data []byte) (string, error) {
 	key := s.streamKey(session, stream)
-	var add *redis.StringCmd
-	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		add = p.XAdd(ctx, &redis.XAddArgs{Stream: key, MaxLen: s.opts.MaxEvents, ID: "*", Values: []any{dataField, data}})
-		p.Expire(ctx, key, s.opts.TTL)
-		p.SAdd(ctx, s.indexKey(session), stream)
-		p.Expire(ctx, s.indexKey(session), s.opts.TTL)
-		p.Expire(ctx, s.recordKey(session), s.opts.TTL)
-		return nil
+	var id string
+	err := s.do(ctx, "append", func(ctx context.Context) error {
+		var add *redis.StringCmd
+		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+			add = p.XAdd(ctx, &redis.XAddArgs{Stream: key, MaxLen: s.opts.MaxEvents, ID: "*", Values: []any{dataField, data}})
+			p.Expire(ctx, key, s.opts.TTL)
+			p.SAdd(ctx, s.indexKey(session), stream)
+			p.Expire(ctx, s.indexKey(session), s.opts.TTL)
+			p.Expire(ctx, s.recordKey(session), s.opts.TTL)
+			return nil
+		})
+		if err == nil {
+			id = stream + "-" + add.Val()
+		}
+		return err
 	})
 	if err != nil {
-		return "", fmt.Errorf("redisstore: append: %w", err)
+		return "", err
 	}
-	return stream + "-" + add.Val(), nil
+	return id, nil
 }
 
 // Replay implements transport.EventStore.
@@ -99,20 +130,28 @@ func (s *Store) Replay(ctx context.Context, session, lastEventID string, yield f
 		return transport.ErrUnknownEvent
 	}
 	key := s.streamKey(session, stream)
-	var exists *redis.IntCmd
-	var events *redis.XMessageSliceCmd
-	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		exists = p.Exists(ctx, key)
-		events = p.XRange(ctx, key, start, "+")
-		return nil
+	var exists int64
+	var events []redis.XMessage
+	err := s.do(ctx, "replay", func(ctx context.Context) error {
+		var ex *redis.IntCmd
+		var evs *redis.XMessageSliceCmd
+		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+			ex = p.Exists(ctx, key)
+			evs = p.XRange(ctx, key, start, "+")
+			return nil
+		})
+		if err == nil {
+			exists, events = ex.Val(), evs.Val()
+		}
+		return err
 	})
 	if err != nil {
-		return fmt.Errorf("redisstore: replay: %w", err)
+		return err
 	}
-	if exists.Val() == 0 {
+	if exists == 0 {
 		return transport.ErrUnknownEvent
 	}
-	for _, ev := range events.Val() {
+	for _, ev := range events {
 		data, err := eventData(ev.Values)
 		if err != nil {
 			return fmt.Errorf("redisstore: event %s of stream %s: %w", ev.ID, key, err)
@@ -126,45 +165,43 @@ func (s *Store) Replay(ctx context.Context, session, lastEventID string, yield f
 
 // Forget implements transport.EventStore.
 func (s *Store) Forget(ctx context.Context, session, stream string) error {
-	if stream != "" {
-		_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-			p.Del(ctx, s.streamKey(session, stream))
-			p.SRem(ctx, s.indexKey(session), stream)
-			return nil
-		})
-		return wrap("forget", err)
-	}
-	streams, err := s.rdb.SMembers(ctx, s.indexKey(session)).Result()
-	if err != nil {
-		return wrap("forget", err)
-	}
-	keys := []string{s.recordKey(session), s.indexKey(session)}
-	for _, st := range streams {
-		keys = append(keys, s.streamKey(session, st))
-	}
-	return wrap("forget", s.rdb.Del(ctx, keys...).Err())
+	return s.do(ctx, "forget", func(ctx context.Context) error {
+		if stream != "" {
+			_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+				p.Del(ctx, s.streamKey(session, stream))
+				p.SRem(ctx, s.indexKey(session), stream)
+				return nil
+			})
+			return err
+		}
+		streams, err := s.rdb.SMembers(ctx, s.indexKey(session)).Result()
+		if err != nil {
+			return err
+		}
+		keys := []string{s.recordKey(session), s.indexKey(session)}
+		for _, st := range streams {
+			keys = append(keys, s.streamKey(session, st))
+		}
+		return s.rdb.Del(ctx, keys...).Err()
+	})
 }
 
 // SaveSession implements transport.SessionStore.
 func (s *Store) SaveSession(ctx context.Context, session string, record []byte) error {
-	return wrap("save session", s.rdb.Set(ctx, s.recordKey(session), record, s.opts.TTL).Err())
+	return s.do(ctx, "save session", func(ctx context.Context) error {
+		return s.rdb.Set(ctx, s.recordKey(session), record, s.opts.TTL).Err()
+	})
 }
 
 // LoadSession implements transport.SessionStore.
 func (s *Store) LoadSession(ctx context.Context, session string) ([]byte, error) {
-	rec, err := s.rdb.Get(ctx, s.recordKey(session)).Bytes()
+	var rec []byte
+	err := s.do(ctx, "load session", func(ctx context.Context) (err error) {
+		rec, err = s.rdb.Get(ctx, s.recordKey(session)).Bytes()
+		return err
+	})
 	if errors.Is(err, redis.Nil) {
 		return nil, transport.ErrUnknownSession
 	}
-	if err != nil {
-		return nil, fmt.Errorf("redisstore: load session: %w", err)
-	}
-	return rec, nil
-}
-
-func wrap(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("redisstore: %s: %w", op, err)
+	return rec, err
 }
