@@ -20,3 +20,9 @@ func SweepArmed(h *StreamableServer) bool {
 
 // DecodeSessionRecord reads a stored session record (SessionStore).
 var DecodeSessionRecord = decodeSessionRecord
+
+// SetBeforeRequest makes c call f as Write starts sending a request, after
+// its check that c is open: a test can close c at the worst moment.
+func SetBeforeRequest(c *StreamableClient, f func()) {
+	c.beforeRequest = f
+}

@@ -76,6 +76,8 @@ type StreamableClient struct {
 	params    map[string][]transport.ParamHeader // SetParamHeaders: tool → mirrored arguments
 
 	sleep func(ctx context.Context, d time.Duration) // sleepCtx; tests record the waits
+	// beforeRequest, set by tests, runs as Write starts a request.
+	beforeRequest func()
 }
 
 // NewStreamableClient returns a Conn to the MCP endpoint at url
@@ -137,16 +139,25 @@ func (c *StreamableClient) Write(ctx context.Context, m *transport.Message) erro
 	if !m.IsRequest() {
 		return c.postOneWay(ctx, m, stateless)
 	}
+	if c.beforeRequest != nil {
+		c.beforeRequest()
+	}
 	key := string(m.ID)
 	rctx, cancel := context.WithCancel(c.ctx)
 	c.mu.Lock()
+	if c.closed { // Close ran since the check above
+		c.mu.Unlock()
+		cancel()
+		return transport.ErrClosed
+	}
 	c.inflight[key] = cancel
 	if m.Method == "initialize" {
 		c.initID = key
 		c.initBody, _ = jsonenc.Marshal(m)
 	}
-	c.mu.Unlock()
+	// Added under c.mu, before Close can see closed and Wait.
 	c.wg.Add(1)
+	c.mu.Unlock()
 	go func() {
 		defer c.wg.Done()
 		defer func() {
