@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -24,7 +25,8 @@ type EventStore interface {
 	// Replay calls yield with each event stored after lastEventID on that
 	// event's stream, oldest first, stopping at yield's first error. An id
 	// naming a stream the store does not keep (never written to, dropped
-	// or expired) or malformed gives ErrUnknownEvent. Events that were
+	// or expired) gives ErrUnknownEvent, and a malformed one
+	// ErrMalformedEventID. Events that were
 	// evicted to keep the store bounded are skipped without error.
 	Replay(ctx context.Context, session, lastEventID string, yield func(id string, data []byte) error) error
 	// Forget drops one stream of a session, or all of the session's
@@ -50,6 +52,12 @@ var (
 	// ErrUnknownEvent is EventStore.Replay's answer for a Last-Event-ID
 	// it does not know; the handler answers 400 Bad Request.
 	ErrUnknownEvent = errors.New("transport: unknown Last-Event-ID")
+	// ErrMalformedEventID is EventStore.Replay's answer for a Last-Event-ID
+	// that is not an event id of the store's form (a position it never
+	// writes); it matches ErrUnknownEvent too. The handler answers 400
+	// even on a live stream, where an unknown but well-formed id only
+	// means that nothing was stored yet.
+	ErrMalformedEventID = fmt.Errorf("%w: malformed", ErrUnknownEvent)
 	// ErrUnknownSession is SessionStore.LoadSession's answer for a session
 	// it does not know (never saved, forgotten or expired).
 	ErrUnknownSession = errors.New("transport: unknown session")

@@ -63,7 +63,7 @@ func (m *MemoryEventStore) Replay(_ context.Context, session, lastEventID string
 	stream, pos, ok := SplitEventID(lastEventID)
 	after, err := strconv.Atoi(pos)
 	if !ok || err != nil || after < 0 {
-		return ErrUnknownEvent
+		return ErrMalformedEventID
 	}
 	events := m.after(session, stream, after)
 	if events == nil {

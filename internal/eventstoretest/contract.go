@@ -131,6 +131,13 @@ func unknownOrMalformedID(t *testing.T, open Open) {
 	if _, err := Replay(s, "other", "1-0"); !errors.Is(err, transport.ErrUnknownEvent) {
 		t.Errorf("Replay in an unknown session = %v, want ErrUnknownEvent", err)
 	}
+	// Positions no store writes, on a stream it keeps: the handler tells
+	// them from an id of a live stream that has nothing stored yet.
+	for _, id := range []string{"1-x", "1-0x", "1--1", "1- 0", "1-\x00", "1-0-x"} {
+		if _, err := Replay(s, "s1", id); !errors.Is(err, transport.ErrMalformedEventID) {
+			t.Errorf("Replay(%q) = %v, want ErrMalformedEventID", id, err)
+		}
+	}
 }
 
 func streamsAndSessionsApart(t *testing.T, open Open) {

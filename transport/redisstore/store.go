@@ -127,7 +127,7 @@ func (s *Store) Replay(ctx context.Context, session, lastEventID string, yield f
 	stream, pos, ok := transport.SplitEventID(lastEventID)
 	start, ok2 := rangeStart(pos)
 	if !ok || !ok2 {
-		return transport.ErrUnknownEvent
+		return transport.ErrMalformedEventID
 	}
 	key := s.streamKey(session, stream)
 	var exists int64

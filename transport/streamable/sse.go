@@ -172,8 +172,9 @@ var errStreamBusy = errors.New("transport: the stream already has a connection")
 // attach replays to c the events stored after lastEventID ("": none; only
 // new events follow) and makes it the stream's connection. Without steal
 // it refuses with errStreamBusy when a connection is attached. A store
-// failure is returned (matching ErrEventStore), and ErrUnknownEvent for
-// an id the store does not know on a past stream; c stays unstarted when
+// failure is returned (matching ErrEventStore), ErrUnknownEvent for
+// an id the store does not know on a past stream and ErrMalformedEventID
+// for one it could never have written; c stays unstarted when
 // nothing was written, so that the caller can answer an error status.
 func (st *sseStream) attach(c *sseConn, lastEventID string, steal bool) error {
 	st.mu.Lock()
@@ -212,6 +213,8 @@ func (st *sseStream) replay(c *sseConn, lastEventID string) error {
 	switch {
 	case err == nil || werr != nil:
 		return werr
+	case errors.Is(err, transport.ErrMalformedEventID):
+		return err
 	case errors.Is(err, transport.ErrUnknownEvent):
 		if st.past {
 			return transport.ErrUnknownEvent

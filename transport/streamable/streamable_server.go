@@ -379,7 +379,7 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 	lastEventID := r.Header.Get(HeaderLastEventID)
 	st, ok := s.resumeTarget(lastEventID)
 	if !ok {
-		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
+		writeAttachError(w, lastEventID, transport.ErrMalformedEventID)
 		return
 	}
 	conn := newSSEConn(w, s.id, h.opts.WriteTimeout)
@@ -443,6 +443,8 @@ func writeAttachError(w http.ResponseWriter, lastEventID string, err error) {
 	switch {
 	case errors.Is(err, errStreamBusy):
 		writeHTTPError(w, http.StatusConflict, nil, transport.CodeInvalidRequest, "Conflict: the session's GET stream is already open")
+	case errors.Is(err, transport.ErrMalformedEventID):
+		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: malformed Last-Event-ID "+strconv.Quote(lastEventID)+" (not an event id this server sent)")
 	case errors.Is(err, transport.ErrUnknownEvent):
 		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: unknown Last-Event-ID "+strconv.Quote(lastEventID))
 	default:
