@@ -104,7 +104,7 @@ func (t *Transport) discover(ctx context.Context, server *url.URL, ch Challenge)
 	default:
 		return nil, err
 	}
-	return d, nil
+	return d, d.checkEndpoints()
 }
 
 // errNotFound: no document at any of the places looked at.

@@ -56,6 +56,11 @@ var (
 	ErrTooManyAttempts = errors.New("oauth: the server still refuses the token")
 	// ErrBadMetadata: a metadata document or registration answer is unusable.
 	ErrBadMetadata = errors.New("oauth: unusable metadata")
+	// ErrInsecureEndpoint: an authorization, token or registration
+	// endpoint is plain http on a host other than this machine's loopback
+	// (127.0.0.0/8, ::1, localhost): the code, the PKCE verifier and the
+	// client's secrets would cross the network in clear.
+	ErrInsecureEndpoint = errors.New("oauth: the authorization server's endpoint is plain http and not on this machine (https is required)")
 	// ErrClosed: the Transport was closed, ending the sign-in in progress
 	// (or refusing to start one).
 	ErrClosed = errors.New("oauth: the transport is closed: sign-in abandoned")
