@@ -45,8 +45,12 @@ type AuthServer struct {
 	AuthMethods []string
 	// ScopesSupported are scopes_supported.
 	ScopesSupported []string
-	// Secret is the client secret Dynamic Client Registration hands out.
-	Secret string
+	// Secret is the client secret Dynamic Client Registration hands out;
+	// SecretExpiresAt its client_secret_expires_at (0: never).
+	Secret          string
+	SecretExpiresAt int64
+	// TokenType is the token answers' token_type (default "Bearer").
+	TokenType string
 	// Lifetime is the access tokens' (expires_in; default an hour):
 	// Scopes refuses a token past it, as a resource server would.
 	Lifetime time.Duration
@@ -260,7 +264,11 @@ func (a *AuthServer) token(w http.ResponseWriter, r *http.Request) {
 	a.tokens[access], a.refresh[refresh] = scopes, scopes
 	a.issued = append(a.issued, access, refresh)
 	a.expiry[access] = time.Now().Add(lifetime)
-	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": int(lifetime.Seconds()),
+	tokenType := a.TokenType
+	if tokenType == "" {
+		tokenType = "Bearer"
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": tokenType, "expires_in": int(lifetime.Seconds()),
 		"refresh_token": refresh, "scope": strings.Join(scopes, " ")})
 }
 
@@ -269,7 +277,7 @@ func (a *AuthServer) register(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewDecoder(r.Body).Decode(&req)
 	resp := map[string]any{"client_id": "dcr-client", "redirect_uris": req["redirect_uris"]}
 	if a.Secret != "" {
-		resp["client_secret"] = a.Secret
+		resp["client_secret"], resp["client_secret_expires_at"] = a.Secret, a.SecretExpiresAt
 	}
 	writeJSON(w, http.StatusCreated, resp)
 }

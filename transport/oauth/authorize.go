@@ -42,7 +42,9 @@ func (t *Transport) authorizationCode(ctx context.Context, d *discovery, l *loop
 	if err != nil {
 		return nil, tokenError(err)
 	}
-	t.noteToken("token", tok)
+	if err := t.accept("token", tok); err != nil {
+		return nil, err
+	}
 	return tok, nil
 }
 

@@ -61,6 +61,9 @@ var (
 	// (127.0.0.0/8, ::1, localhost): the code, the PKCE verifier and the
 	// client's secrets would cross the network in clear.
 	ErrInsecureEndpoint = errors.New("oauth: the authorization server's endpoint is plain http and not on this machine (https is required)")
+	// ErrTokenType: the token endpoint issued a token of another type
+	// than Bearer (a "mac" or "DPoP" token), which this client cannot use.
+	ErrTokenType = errors.New("oauth: the token is not a Bearer token")
 	// ErrClosed: the Transport was closed, ending the sign-in in progress
 	// (or refusing to start one).
 	ErrClosed = errors.New("oauth: the transport is closed: sign-in abandoned")
@@ -129,6 +132,10 @@ type Credentials struct {
 	AuthMethod   string        `json:"auth_method,omitempty"`
 	Scopes       []string      `json:"scopes,omitempty"`
 	Token        *oauth2.Token `json:"token,omitempty"`
+	// ClientSecretExpiresAt is when a dynamically registered client's
+	// secret expires (Unix seconds; 0: never): past it the client
+	// registers again.
+	ClientSecretExpiresAt int64 `json:"client_secret_expires_at,omitempty"`
 }
 
 // Transport adds the bearer token to requests and signs in when the
@@ -178,6 +185,9 @@ func NewTransport(opts *Options) *Transport {
 	if c := t.opts.Credentials; c != nil {
 		t.tok, t.scopes = c.Token, c.Scopes
 		t.client = &client{issuer: c.Issuer, id: c.ClientID, secret: c.ClientSecret, method: c.AuthMethod}
+		if c.ClientSecretExpiresAt > 0 {
+			t.client.expires = time.Unix(c.ClientSecretExpiresAt, 0)
+		}
 		t.red.remember(c.ClientSecret)
 		t.rememberToken(c.Token)
 	}
@@ -230,8 +240,12 @@ func (t *Transport) credentials() *Credentials {
 		return nil
 	}
 	c := t.client
-	return &Credentials{Issuer: c.issuer, ClientID: c.id, ClientSecret: c.secret, AuthMethod: c.method,
+	cr := &Credentials{Issuer: c.issuer, ClientID: c.id, ClientSecret: c.secret, AuthMethod: c.method,
 		Scopes: append([]string(nil), t.scopes...), Token: tok}
+	if !c.expires.IsZero() {
+		cr.ClientSecretExpiresAt = c.expires.Unix()
+	}
+	return cr
 }
 
 func (t *Transport) current() (*oauth2.Token, int) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"golang.org/x/oauth2"
 )
@@ -18,7 +19,14 @@ type client struct {
 	id     string
 	secret string
 	method string // token endpoint auth method: client_secret_basic, client_secret_post, none, private_key_jwt
+	// expires is when the secret of a dynamically registered client
+	// expires (client_secret_expires_at); zero: never.
+	expires time.Time
 }
+
+// expired says whether c's secret has expired: the client must register
+// again.
+func (c *client) expired() bool { return !c.expires.IsZero() && !time.Now().Before(c.expires) }
 
 // authStyle is how x/oauth2 authenticates the client at the token endpoint.
 func (c *client) authStyle() oauth2.AuthStyle {
@@ -81,6 +89,7 @@ type registration struct {
 type registered struct {
 	ClientID                string `json:"client_id"`
 	ClientSecret            string `json:"client_secret"`
+	ClientSecretExpiresAt   int64  `json:"client_secret_expires_at"`
 	TokenEndpointAuthMethod string `json:"token_endpoint_auth_method"`
 }
 
@@ -111,6 +120,9 @@ func (t *Transport) dynamicRegistration(ctx context.Context, d *discovery, redir
 		return fmt.Errorf("%w: the registration answer has no client_id", ErrBadMetadata)
 	}
 	c.id, c.secret, c.method = r.ClientID, r.ClientSecret, r.TokenEndpointAuthMethod
+	if c.secret != "" && r.ClientSecretExpiresAt > 0 {
+		c.expires = time.Unix(r.ClientSecretExpiresAt, 0)
+	}
 	if c.method == "" || (c.method != "none" && c.secret == "") {
 		c.method = chooseMethod(d.meta, c.secret != "")
 	}

@@ -176,11 +176,17 @@ var errNoRefresh = errors.New("no refresh")
 
 // refreshFor refreshes the token at the authorization server of d, when
 // the server refused it (401) and it has a refresh token. Another
-// authorization server than the client's means a new registration and no
-// token.
+// authorization server than the client's, or a client whose secret
+// expired, means a new registration and no token.
 func (t *Transport) refreshFor(ctx context.Context, d *discovery, status int) error {
-	if t.client != nil && t.client.issuer != d.issuer {
+	switch {
+	case t.client == nil:
+	case t.client.issuer != d.issuer:
 		t.client = nil // another authorization server: its own registration, no old token
+		t.setToken(nil)
+	case t.client.expired():
+		t.step("registered", "the secret of client "+clean(t.client.id)+" expired: registering again")
+		t.client = nil
 		t.setToken(nil)
 	}
 	old := t.Token()

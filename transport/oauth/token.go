@@ -30,8 +30,15 @@ func tokenError(err error) error {
 	return fmt.Errorf("%w: %v", ErrTokenRequest, err)
 }
 
-// noteToken reports a new token's scopes and lifetime (never the token).
-func (t *Transport) noteToken(kind string, tok *oauth2.Token) {
+// accept takes a new token if it is a Bearer token (the type is
+// case-insensitive, RFC 6749 §5.1; x/oauth2 reads a missing one as
+// Bearer too) and reports its scopes and lifetime (never the token).
+// Another type (mac, DPoP) is ErrTokenType: sent as Bearer it would be
+// used as what it is not.
+func (t *Transport) accept(kind string, tok *oauth2.Token) error {
+	if tok.TokenType != "" && !strings.EqualFold(tok.TokenType, "bearer") {
+		return fmt.Errorf("%w: the %s answer's token_type is %q", ErrTokenType, kind, clean(tok.TokenType))
+	}
 	detail := "bearer token"
 	if s, ok := tok.Extra("scope").(string); ok && s != "" {
 		detail += ", scopes " + clean(s)
@@ -43,6 +50,7 @@ func (t *Transport) noteToken(kind string, tok *oauth2.Token) {
 		detail += ", refreshable"
 	}
 	t.step(kind, detail)
+	return nil
 }
 
 // refresh trades the refresh token for a new token, for the resource of
@@ -56,7 +64,9 @@ func (t *Transport) refresh(ctx context.Context, d *discovery, old *oauth2.Token
 	if err != nil {
 		return nil, tokenError(err)
 	}
-	t.noteToken("refresh", tok)
+	if err := t.accept("refresh", tok); err != nil {
+		return nil, err
+	}
 	return tok, nil
 }
 
@@ -83,7 +93,9 @@ func (t *Transport) clientCredentials(ctx context.Context, d *discovery, scopes 
 	if err != nil {
 		return nil, tokenError(err)
 	}
-	t.noteToken("token", tok)
+	if err := t.accept("token", tok); err != nil {
+		return nil, err
+	}
 	return tok, nil
 }
 
