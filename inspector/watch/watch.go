@@ -28,7 +28,9 @@ const DefaultDebounce = 100 * time.Millisecond
 type Spec struct {
 	// Packages are Go packages, each a directory or a .go file: their .go
 	// and embedded files, go.mod and go.sum, and those of the main-module
-	// packages they import (as go list reports them).
+	// packages they import (as go list reports them). A .go file is the
+	// program go run FILE builds: that file, not the rest of its directory,
+	// in a module or outside any.
 	Packages []string
 	// Globs are extra files to watch (--watch GLOB…), relative to Dir. A
 	// pattern without a slash matches a file's name at any depth; "**"
@@ -200,29 +202,60 @@ func (w *Watcher) list(ctx context.Context, path string, files, goDirs map[strin
 		}
 	}
 	for i, p := range pkgs {
-		w.collect(p, i == len(pkgs)-1 && single, files, goDirs)
+		if i == len(pkgs)-1 && single {
+			collectFiles(p, files)
+			continue
+		}
+		collect(p, files, goDirs)
+	}
+	if single {
+		addModFiles(goModOf(ctx, dir), files)
 	}
 	return nil
 }
 
-// collect adds a listed package's files; a single-file target counts only
-// its own files, not every .go file of its directory.
-func (w *Watcher) collect(p listedPackage, single bool, files, goDirs map[string]bool) {
+// collect adds the files of a listed main-module package: its directory
+// (a new .go file joins the package) and its other files.
+func collect(p listedPackage, files, goDirs map[string]bool) {
 	if p.Standard || p.Module == nil || !p.Module.Main {
 		return
 	}
-	if !single {
-		goDirs[p.Dir] = true
-	}
+	goDirs[p.Dir] = true
+	collectFiles(p, files)
+	addModFiles(p.Module.GoMod, files)
+}
+
+// collectFiles adds the .go and embedded files go list names. A file target
+// is go list's "command-line-arguments" package, with no module even in one:
+// it is its own files alone, as go run file.go builds only that file.
+func collectFiles(p listedPackage, files map[string]bool) {
 	for _, group := range [][]string{p.GoFiles, p.CgoFiles, p.EmbedFiles} {
 		for _, f := range group {
 			files[filepath.Join(p.Dir, f)] = true
 		}
 	}
-	if p.Module.GoMod != "" {
-		files[p.Module.GoMod] = true
-		files[strings.TrimSuffix(p.Module.GoMod, ".mod")+".sum"] = true
+}
+
+// addModFiles adds go.mod and go.sum ("" adds nothing).
+func addModFiles(goMod string, files map[string]bool) {
+	if goMod == "" {
+		return
 	}
+	files[goMod] = true
+	files[strings.TrimSuffix(goMod, ".mod")+".sum"] = true
+}
+
+// goModOf is the go.mod of the module dir belongs to, "" outside any
+// module (go env GOMOD says os.DevNull there).
+func goModOf(ctx context.Context, dir string) string {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	mod := strings.TrimSpace(string(out))
+	if err != nil || mod == os.DevNull {
+		return ""
+	}
+	return mod
 }
 
 func goList(ctx context.Context, dir, pkg string) ([]listedPackage, error) {
