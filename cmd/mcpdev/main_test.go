@@ -162,6 +162,8 @@ func TestDoctorCases(t *testing.T) {
 	}{
 		{"build error", []string{"tools", "inspector/testdata/broken/builderror"}, "build-error",
 			[]string{"the Go code does not compile", filepath.Join("inspector", "testdata", "broken", "builderror", "main.go") + ":5: undefined: undefinedThing"}},
+		{"file built alone", []string{"tools", filepath.Join("examples", "bookshop", "main.go")}, "build-error",
+			[]string{"main.go:37: undefined: SearchBooks", "try: main.go is built alone, as go run main.go builds it; to build its whole package, give the directory: mcpdev " + filepath.Join("examples", "bookshop")}},
 		{"executable not found", []string{"tools", "--", "mcpdev-no-such-program"}, "not-found", []string{`executable "mcpdev-no-such-program" not found`}},
 		{"exits at once", []string{"tools", "inspector/testdata/broken/exits"}, "exited",
 			[]string{"the server exited with code 3 before answering initialize", "fatal: DATABASE_URL is not set"}},

@@ -31,8 +31,9 @@ Usage:
   mcpdev --version                       version, Go version and commit
 
 Targets:
-  server.go | ./pkgdir                   a Go file or package: built (cached by
-                                         content), then run over stdio
+  server.go | ./pkgdir                   a Go file (alone, as go run server.go)
+                                         or package: built (cached by content),
+                                         then run over stdio
   server.py | server.js                  run with uv (or python3) / node
   ./binary                               an executable speaking MCP on stdio
   http(s)://host:port/mcp                Streamable HTTP

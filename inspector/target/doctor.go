@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -107,6 +108,40 @@ func diagnoseBuild(r *Report, ce *ConnectError) {
 		r.Details = lastLines(strings.Split(strings.TrimSpace(be.Output), "\n"), 10)
 	}
 	r.Hints = []string{"fix the errors above; mcpdev rebuilds only when the sources change"}
+	if h := builtAloneHint(ce.Target, be); h != "" {
+		r.Hints = append([]string{h}, r.Hints...)
+	}
+}
+
+// builtAloneHint explains "undefined: X" for a file target whose directory
+// holds other .go files: the file is built alone, as go run FILE builds it,
+// and X is most likely in a sibling.
+func builtAloneHint(t *Target, be *build.Error) string {
+	if t == nil || t.Kind != KindGo || !strings.HasSuffix(t.GoPath, ".go") {
+		return ""
+	}
+	undefined := false
+	for _, p := range be.Problems {
+		undefined = undefined || strings.HasPrefix(p.Message, "undefined: ")
+	}
+	if !undefined || !hasSiblingGoFiles(t.GoPath) {
+		return ""
+	}
+	name := filepath.Base(t.GoPath)
+	return fmt.Sprintf("%s is built alone, as go run %s builds it; to build its whole package, give the directory: mcpdev %s",
+		name, name, filepath.Dir(t.Name))
+}
+
+// hasSiblingGoFiles reports whether file's directory holds other non-test
+// .go files.
+func hasSiblingGoFiles(file string) bool {
+	m, _ := filepath.Glob(filepath.Join(filepath.Dir(file), "*.go"))
+	for _, f := range m {
+		if filepath.Base(f) != filepath.Base(file) && !strings.HasSuffix(f, "_test.go") {
+			return true
+		}
+	}
+	return false
 }
 
 func diagnoseStart(r *Report, ce *ConnectError) {
