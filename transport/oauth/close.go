@@ -15,10 +15,15 @@ type life struct {
 	live *loopback  // the redirect listener of the sign-in in progress
 }
 
-func (l *life) init() { l.ctx, l.end = context.WithCancelCause(context.Background()) }
+func newLife() *life {
+	l := &life{}
+	l.ctx, l.end = context.WithCancelCause(context.Background())
+	return l
+}
 
-// Close ends the sign-in in progress, if any: its redirect listener is
-// closed at once, and the requests waiting for it fail with ErrClosed.
+// Close ends the sign-in in progress, if any (for any origin): its
+// redirect listener is closed at once, and the requests waiting for it
+// fail with ErrClosed.
 // Later requests the server refuses fail with ErrClosed instead of
 // signing in; the others still go through with the current token. Close
 // is safe to call more than once and from any goroutine.

@@ -45,8 +45,18 @@ type resource struct {
 }
 
 func newResource(t *testing.T, as *testutil.AuthServer, prm string) *resource {
+	return newResourceWith(t, as, prm, nil)
+}
+
+// newResourceWith is newResource with its handler wrapped by wrap (nil:
+// not wrapped).
+func newResourceWith(t *testing.T, as *testutil.AuthServer, prm string, wrap func(*resource, http.Handler) http.Handler) *resource {
 	r := &resource{as: as, PRM: prm}
-	r.srv = httptest.NewServer(http.HandlerFunc(r.serve))
+	var h http.Handler = http.HandlerFunc(r.serve)
+	if wrap != nil {
+		h = wrap(r, h)
+	}
+	r.srv = httptest.NewServer(h)
 	r.URL = r.srv.URL + "/mcp"
 	t.Cleanup(r.srv.Close)
 	return r

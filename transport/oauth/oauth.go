@@ -64,6 +64,9 @@ var (
 	// ErrTokenType: the token endpoint issued a token of another type
 	// than Bearer (a "mac" or "DPoP" token), which this client cannot use.
 	ErrTokenType = errors.New("oauth: the token is not a Bearer token")
+	// ErrInsecureRedirect: a redirect from https to plain http, which is
+	// not followed.
+	ErrInsecureRedirect = errors.New("oauth: refusing to follow a redirect from https to plain http")
 	// ErrClosed: the Transport was closed, ending the sign-in in progress
 	// (or refusing to start one).
 	ErrClosed = errors.New("oauth: the transport is closed: sign-in abandoned")
@@ -139,7 +142,12 @@ type Credentials struct {
 }
 
 // Transport adds the bearer token to requests and signs in when the
-// server asks. One Transport serves one MCP server.
+// server asks. One Transport serves one MCP server: its token is bound
+// to the origin of the first request (the server's), and sent nowhere
+// else. A request to another origin (a redirect) goes through a
+// Transport of that origin's own, made on the first such request: it
+// sends no token until that origin asks for one, then signs in for it
+// with its own discovery (see origin.go).
 type Transport struct {
 	opts Options
 	base http.RoundTripper
@@ -148,13 +156,15 @@ type Transport struct {
 
 	seq sync.Mutex // one OnExchange call at a time
 
-	life life // ended by Close
+	life *life // ended by Close; shared with the other origins' Transports
 
-	mu  sync.Mutex // guards what follows
-	tok *oauth2.Token
-	gen int // counts tokens, to spot one that changed during a sign-in
+	mu     sync.Mutex // guards what follows
+	tok    *oauth2.Token
+	gen    int                   // counts tokens, to spot one that changed during a sign-in
+	origin string                // the token's origin: the first request's ("" before it)
+	others map[string]*Transport // other origins' Transports, by origin
 
-	flow     sync.Mutex // one sign-in at a time; guards what follows
+	flow     *sync.Mutex // one sign-in at a time (of every origin); guards what follows
 	client   *client
 	scopes   []string // asked for last
 	redirect int      // loopback port of the first sign-in
@@ -163,25 +173,23 @@ type Transport struct {
 
 // NewTransport returns a Transport configured by opts (nil: defaults).
 func NewTransport(opts *Options) *Transport {
-	t := &Transport{}
+	var o Options
 	if opts != nil {
-		t.opts = *opts
+		o = *opts
 	}
-	t.base = t.opts.Base
-	if t.base == nil {
-		t.base = http.DefaultTransport
+	if o.Base == nil {
+		o.Base = http.DefaultTransport
 	}
-	if t.opts.ClientName == "" {
-		t.opts.ClientName = "mcpdev"
+	if o.ClientName == "" {
+		o.ClientName = "mcpdev"
 	}
-	if t.opts.CallbackTimeout <= 0 {
-		t.opts.CallbackTimeout = 5 * time.Minute
+	if o.CallbackTimeout <= 0 {
+		o.CallbackTimeout = 5 * time.Minute
 	}
-	if t.opts.MaxAttempts <= 0 {
-		t.opts.MaxAttempts = 3
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 3
 	}
-	t.redirect = t.opts.RedirectPort
-	t.red.remember(t.opts.ClientSecret)
+	t := newTransport(o, &sync.Mutex{}, newLife())
 	if c := t.opts.Credentials; c != nil {
 		t.tok, t.scopes = c.Token, c.Scopes
 		t.client = &client{issuer: c.Issuer, id: c.ClientID, secret: c.ClientSecret, method: c.AuthMethod}
@@ -198,8 +206,15 @@ func NewTransport(opts *Options) *Transport {
 			on(ex)
 		}
 	}
+	return t
+}
+
+// newTransport is a Transport with opts (defaults filled in) whose
+// sign-ins take turns on flow and end with l.
+func newTransport(opts Options, flow *sync.Mutex, l *life) *Transport {
+	t := &Transport{opts: opts, base: opts.Base, flow: flow, life: l, redirect: opts.RedirectPort}
+	t.red.remember(opts.ClientSecret)
 	t.hc = &http.Client{Transport: observer{t}, Timeout: 30 * time.Second}
-	t.life.init()
 	return t
 }
 

@@ -14,11 +14,21 @@ import (
 
 // RoundTrip sends req with the current token; on a 401, or a 403
 // insufficient_scope, it signs in and sends req again, at most
-// MaxAttempts sign-ins for one request.
+// MaxAttempts sign-ins for one request. A request to another origin than
+// the first request's goes through that origin's own Transport
+// (forOrigin); a redirect from https to http is not followed, and one to
+// another origin carries no Authorization header it was given.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	crossed, err := redirected(req)
+	if err != nil {
+		return nil, err
+	}
+	if o := t.forOrigin(req.URL); o != t {
+		return o.RoundTrip(req)
+	}
 	for attempt := 0; ; attempt++ {
 		tok, gen := t.current()
-		r, err := t.prepare(req, attempt, tok)
+		r, err := t.prepare(req, attempt, tok, crossed)
 		if err != nil {
 			return nil, err
 		}
@@ -41,9 +51,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 }
 
-// prepare is the request to send: req itself the first time (with the
-// token), a copy with a fresh body after a sign-in.
-func (t *Transport) prepare(req *http.Request, attempt int, tok *oauth2.Token) (*http.Request, error) {
+// prepare is the request to send: a copy of req with the token (and
+// without an Authorization header carried across origins by a redirect,
+// crossed), with a fresh body after a sign-in.
+func (t *Transport) prepare(req *http.Request, attempt int, tok *oauth2.Token, crossed bool) (*http.Request, error) {
 	r := req.Clone(req.Context())
 	if attempt > 0 && req.GetBody != nil {
 		body, err := req.GetBody()
@@ -51,6 +62,9 @@ func (t *Transport) prepare(req *http.Request, attempt int, tok *oauth2.Token) (
 			return nil, err
 		}
 		r.Body = body
+	}
+	if crossed {
+		r.Header.Del("Authorization")
 	}
 	if tok != nil && tok.AccessToken != "" {
 		r.Header.Set("Authorization", "Bearer "+tok.AccessToken)
