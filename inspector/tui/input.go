@@ -159,7 +159,7 @@ func (m *Model) cycleFocus(d int) {
 // open one).
 func (m *Model) formAvailable() bool {
 	if m.bey.section != sectionTools {
-		return m.bey.args.isOpen()
+		return m.argsShown() // the selected entry's form, not another's left open
 	}
 	return m.formShown()
 }
@@ -181,10 +181,15 @@ func (m *Model) openTool(msg openToolMsg) tea.Cmd {
 }
 
 // backToForm focuses the open form, selecting its tool in the list (the
-// right pane follows the selection).
+// right pane follows the selection); in a section, the selected entry's
+// form, else the list (a resource read has no form).
 func (m *Model) backToForm() {
 	if m.bey.section != sectionTools {
-		m.setFocus(focusForm)
+		if m.argsShown() {
+			m.setFocus(focusForm)
+		} else {
+			m.setFocus(focusTools)
+		}
 		return
 	}
 	if m.form.isOpen() {

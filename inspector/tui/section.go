@@ -399,6 +399,13 @@ func (k *KeyMap) syncSections(s keyState) {
 	} else {
 		k.Open.SetHelp("enter", "open form")
 	}
+	k.BackToForm.SetHelp("esc", "back to form")
+	if s.section != sectionTools && s.focus == focusOutput && !s.calling && s.tab != tabHistory {
+		k.BackToForm.SetEnabled(true) // to the list when the entry has no form
+		if !s.formOpen {
+			k.BackToForm.SetHelp("esc", "back to list")
+		}
+	}
 	if s.section != sectionTools && s.focus == focusTools {
 		k.Filter.SetEnabled(false)
 		k.ClearFilter.SetEnabled(false)
@@ -424,7 +431,7 @@ func (m *Model) sectionKeyState(s *keyState) {
 	}
 	sel := m.items(m.bey.section).Selected()
 	s.hasTools = sel != nil
-	s.formOpen = m.bey.args.isOpen()
+	s.formOpen = m.argsShown()
 	s.canSubscribe = sel != nil && sel.kind == itemResource && !m.bey.res.subbed[sel.uri]
 	s.hasCompletion = len(m.bey.args.values) > 0
 	s.filtered = false
