@@ -117,6 +117,9 @@ func (m *Model) syncKeys() {
 
 // render draws the whole screen.
 func (m *Model) render() string {
+	if w, h := m.term[0], m.term[1]; w > 0 && (w < minWidth || h < minHeight) {
+		return tooSmall(w, h)
+	}
 	lw, rw := m.leftWidth(), m.width-m.leftWidth()
 	top, bottom := m.split()
 	left := m.box(m.toolsTitle(), m.tools.View(), lw, m.bodyHeight(), m.focus == focusTools)
@@ -143,6 +146,17 @@ func (m *Model) render() string {
 	}
 	body := joinColumns(left, upper+"\n"+lower)
 	return m.header.View() + "\n" + body + "\n" + m.helpView()
+}
+
+// tooSmall is the screen of a terminal smaller than the layout needs:
+// what it needs, wrapped and cut to what there is.
+func tooSmall(w, h int) string {
+	s := wrapWords(fmt.Sprintf("window too small (need %d×%d)", minWidth, minHeight), w)
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 }
 
 func (m *Model) toolsTitle() string {

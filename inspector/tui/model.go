@@ -63,6 +63,7 @@ type Model struct {
 	helpPage      int // the page of the full help shown
 	laidHelp      int // the help bar's height the panes were laid out for
 	width, height int
+	term          [2]int // the terminal's own size (width, height lay out at least minWidth×minHeight)
 	focus         focus
 	tab           tab
 	status        string

@@ -30,6 +30,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		m.term = [2]int{msg.Width, msg.Height}
 		m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		m.setDark(msg.IsDark())
