@@ -200,6 +200,9 @@ func (p *resultPane) dataLines() []string {
 			out = append(out, p.wrapText(b)...)
 		}
 		out = append(out, p.wrapJSON(b.json)...)
+		if b.saveAs != "" {
+			out = append(out, st.Key.Render("s")+st.Dim.Render(" saves it as "+b.saveAs))
+		}
 	}
 	if n == 0 {
 		out = append(out, st.Dim.Render("(no content blocks)"))
@@ -210,9 +213,6 @@ func (p *resultPane) dataLines() []string {
 			out = append(out, st.ProtocolError.Render("  ✗ ")+pr)
 		}
 		out = append(out, p.wrapJSON(d.structured)...)
-	}
-	if len(d.media) > 0 {
-		out = append(out, st.Dim.Render(fmt.Sprintf("%d binary block(s): press s to save them to files", len(d.media))))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dustin/go-humanize"
 
@@ -34,6 +35,7 @@ type blockData struct {
 	text   string   // text to wrap (text blocks, embedded text resources)
 	json   []string // pretty JSON lines when the text was JSON
 	code   codeText // how text is highlighted (highlight.go)
+	saveAs string   // the file the save key writes its bytes to (media)
 }
 
 // verdict is the output-schema check of structuredContent.
@@ -107,11 +109,9 @@ func (d *resultData) block(i int, c sdk.Content) blockData {
 		data, err := base64.StdEncoding.DecodeString(c.Data)
 		h := fmt.Sprintf("%s · %s · %s", c.Type, orNone(c.MimeType), humanize.Bytes(uint64(len(data))))
 		if err != nil {
-			h += " · bad base64: " + err.Error()
-		} else {
-			d.media = append(d.media, mediaBlock{index: i, kind: c.Type, mime: c.MimeType, data: data})
+			return blockData{kind: c.Type, header: h + " · bad base64: " + err.Error()}
 		}
-		return blockData{kind: c.Type, header: h}
+		return blockData{kind: c.Type, header: h, saveAs: d.addMedia(i, c.Type, c.MimeType, data)}
 	case "resource_link":
 		return blockData{kind: c.Type, header: "resource link", text: linkText(c)}
 	case "resource":
@@ -131,16 +131,49 @@ func (d *resultData) embedded(i int, c sdk.Content) blockData {
 		data, err := base64.StdEncoding.DecodeString(r.Blob)
 		if err == nil {
 			b.header += " · " + humanize.Bytes(uint64(len(data)))
-			d.media = append(d.media, mediaBlock{index: i, kind: "resource", mime: r.MimeType, data: data})
+			b.saveAs = d.addMedia(i, "resource", r.MimeType, data)
+			if isTextMIME(r.MimeType) && utf8.Valid(data) {
+				b.setText(string(data), r.MimeType, r.URI)
+			}
 		}
 		return b
 	}
-	if js := jsonLines(r.Text); js != nil {
+	b.setText(r.Text, r.MimeType, r.URI)
+	return b
+}
+
+// setText is a resource's text: JSON pretty-printed, else highlighted
+// by its MIME type or URI.
+func (b *blockData) setText(text, mimeType, uri string) {
+	if js := jsonLines(text); js != nil {
 		b.json = js
 	} else {
-		b.text, b.code.lexer = r.Text, codeLexer(r.MimeType, r.URI)
+		b.text, b.code.lexer = text, codeLexer(mimeType, uri)
 	}
-	return b
+}
+
+// addMedia keeps a block's bytes for the save key; it returns the file
+// name they are saved as.
+func (d *resultData) addMedia(i int, kind, mimeType string, data []byte) string {
+	m := mediaBlock{index: i, kind: kind, mime: mimeType, data: data}
+	d.media = append(d.media, m)
+	return m.fileName()
+}
+
+// isTextMIME: a blob of this type is text when its bytes are UTF-8
+// (text/*, JSON, XML, YAML, JavaScript and their +json/+xml kin).
+func isTextMIME(mimeType string) bool {
+	mt, _, err := mime.ParseMediaType(mimeType)
+	if err != nil {
+		return false
+	}
+	switch mt {
+	case "application/json", "application/xml", "application/javascript", "application/x-javascript",
+		"application/yaml", "application/x-yaml", "application/toml", "application/sql", "application/x-sh",
+		"application/graphql", "application/ld+json", "image/svg+xml":
+		return true
+	}
+	return strings.HasPrefix(mt, "text/") || strings.HasSuffix(mt, "+json") || strings.HasSuffix(mt, "+xml") || strings.HasSuffix(mt, "+yaml")
 }
 
 func linkText(c sdk.Content) string {

@@ -157,7 +157,7 @@ func TestBinaryResourceIsDescribedAndSaveable(t *testing.T) {
 	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
 	m.opts.SaveDir = t.TempDir()
 	press(m, "r", "down", "enter")
-	mustShow(t, m, "shop://logo · text/plain · 8 B", "1 binary block(s): press s to save them to files")
+	mustShow(t, m, "shop://logo · text/plain · 8 B", "s saves it as mcpdev-resource-1.txt")
 	press(m, "s")
 	mustShow(t, m, "· saved ")
 	if data, err := os.ReadFile(filepath.Join(m.opts.SaveDir, "mcpdev-resource-1.txt")); err != nil || string(data) != "\x89PNG\r\n\x1a\n" {
