@@ -155,17 +155,29 @@ func (m *Model) compareLines(w int) []string {
 	left, right := sanitizeLines(recordLines(c[0])), sanitizeLines(recordLines(c[1]))
 	out = append(out, pad(st.Dim.Render("before"), colW)+st.Dim.Render(" │ ")+st.Dim.Render("after"))
 	for i := 0; i < max(len(left), len(right)); i++ {
-		l, r := at(left, i), at(right, i)
-		ls, rs := ansi.Truncate(l, colW, "…"), ansi.Truncate(r, colW, "…")
-		if l != r {
-			ls, rs = st.ProtocolError.Render(ls), st.Success.Render(rs)
-		}
-		out = append(out, pad(ls, colW)+st.Dim.Render(" │ ")+rs)
+		out = append(out, m.compareRows(at(left, i), at(right, i), colW)...)
 	}
 	if slicesEqual(left, right) {
 		out = append(out, st.Dim.Render("(the same result)"))
 	}
 	return out
+}
+
+// compareRows is one line before and after, each wrapped in its column
+// (a change at the end of a long line shows); the rows that differ are
+// highlighted.
+func (m *Model) compareRows(l, r string, colW int) []string {
+	st := &m.st
+	wl, wr := strings.Split(wrapWords(l, colW), "\n"), strings.Split(wrapWords(r, colW), "\n")
+	rows := make([]string, max(len(wl), len(wr)))
+	for j := range rows {
+		ls, rs := at(wl, j), at(wr, j)
+		if l != r && ls != rs {
+			ls, rs = st.ProtocolError.Render(ls), st.Success.Render(rs)
+		}
+		rows[j] = pad(ls, colW) + st.Dim.Render(" │ ") + rs
+	}
+	return rows
 }
 
 func at(lines []string, i int) string {
