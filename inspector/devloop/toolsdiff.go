@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -212,10 +214,7 @@ func orNone(s string) string {
 
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:59]) + "…"
-	}
-	return s
+	return ansi.Truncate(s, 60, "…") // by grapheme cluster: a ZWJ sequence stays whole
 }
 
 // Lines renders the diff for people: "+ name", "- name", "~ name" followed

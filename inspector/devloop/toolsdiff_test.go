@@ -84,3 +84,15 @@ func TestDiffToolsArgumentsInTheFormsWording(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", udiff.Unified("want", "got", want+"\n", got+"\n"))
 	}
 }
+
+// A description is cut by grapheme cluster: a change inside a ZWJ emoji
+// sequence at the cut is still a change, and no sequence is split.
+func TestDiffToolsDescriptionCutByGrapheme(t *testing.T) {
+	pad := strings.Repeat("x", 56)
+	a := tool("t", pad+"👩‍👩‍👧‍👦", `{"type":"object"}`, nil)
+	b := tool("t", pad+"👩‍👩‍👧‍👧", `{"type":"object"}`, nil)
+	d := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b})
+	if d.Empty() || !strings.Contains(d.String(), `\u200d👦" → "`) || !strings.HasSuffix(d.String(), `\u200d👧"`) {
+		t.Errorf("the changed family is not reported whole:\n%s", d)
+	}
+}

@@ -137,7 +137,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 // Init asks the terminal for its background colour and connects.
 func (m *Model) Init() tea.Cmd {
 	m.dev.opts = m.opts.Dev
-	cmds := []tea.Cmd{m.connect(), m.devInit()}
+	cmds := []tea.Cmd{m.connect(), m.devInit(), graphemeWidth}
 	if m.opts.Dark == nil {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
