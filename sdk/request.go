@@ -29,10 +29,17 @@ type Request struct {
 	// Header holds the HTTP request's headers; nil over stdio. (Values
 	// that HTTP middleware put in the request's context are in the tool's
 	// ctx itself, in both eras: ctx.Value(key). The request itself:
-	// sdkhttp.HTTPRequest(ctx).)
+	// sdkhttp.HTTPRequest(ctx).) With sdkhttp.Options.Auth it holds the
+	// raw "Authorization: Bearer …" header too: never pass that token on
+	// to another service (MCP forbids token passthrough: it was issued
+	// for this server alone). Use Identity, what the verifier checked,
+	// and get a token of the server's own for an API it calls.
 	Header Header
 	// Identity is who the request was authenticated as (sdkhttp.Options.Auth
-	// or WithIdentity); nil when unauthenticated.
+	// or WithIdentity): the verified subject, scopes, expiry and claims
+	// (jwtauth puts every claim of the token in Claims); nil when
+	// unauthenticated. It is what a tool should read instead of the
+	// bearer token in Header.
 	Identity *Identity
 }
 

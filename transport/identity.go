@@ -13,7 +13,8 @@ import (
 // the request's context, and the sdk tells tools. Nothing here needs HTTP.
 
 // Identity is an authenticated caller: what a token verifier learnt from
-// the request's credentials.
+// the request's credentials, never the credentials themselves. A tool
+// reads it (sdk.RequestFrom(ctx).Identity) instead of the bearer token.
 type Identity struct {
 	Subject string         // who: the token's subject
 	Scopes  []string       // what it may do

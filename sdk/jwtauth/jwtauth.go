@@ -5,6 +5,12 @@
 //		map[string]crypto.PublicKey{"key-1": publicKey}, nil)
 //	sdkhttp.ListenAndServe(ctx, s, ":8000", &sdkhttp.Options{Auth: &sdkhttp.AuthOptions{Verify: verify, …}})
 //
+// Tools read the verified token as sdk.RequestFrom(ctx).Identity: its
+// subject, scopes, expiry and every claim (Identity.Claims). The raw
+// token also reaches them, in sdk.RequestFrom(ctx).Header's
+// Authorization: never pass it on to another service (its audience is
+// this server; MCP forbids token passthrough).
+//
 // It is a package of its own so that servers that do not use JWTs do not
 // link a JOSE library.
 package jwtauth

@@ -5,7 +5,11 @@ import "github.com/mcpdev/mcpdev/transport/streamable"
 // AuthOptions makes a server's HTTP endpoint an OAuth 2.1 resource server
 // (MCP authorization): set Options.Auth. Every request then needs a
 // bearer token that Verify accepts; tools read who called as
-// sdk.RequestFrom(ctx).Identity. Without a token (or with one Verify refuses,
+// sdk.RequestFrom(ctx).Identity: the verified subject, scopes, expiry and
+// claims. The raw token is in sdk.RequestFrom(ctx).Header (and
+// HTTPRequest(ctx)) too; a tool must not pass it on to another service
+// (MCP forbids token passthrough; the token's audience is this server):
+// it reads Identity, and calls other APIs with a token of its own. Without a token (or with one Verify refuses,
 // or expired) a request is answered 401 with
 //
 //	WWW-Authenticate: Bearer resource_metadata="https://host/.well-known/oauth-protected-resource/mcp",

@@ -30,7 +30,8 @@ func ExampleAuthOptions() {
 
 	s := sdk.NewServer("Bookshop", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
-		return "hello " + sdk.RequestFrom(ctx).Identity.Subject, nil
+		id := sdk.RequestFrom(ctx).Identity // the verified token: never forward the raw one
+		return fmt.Sprintf("hello %s of %v", id.Subject, id.Claims["tenant"]), nil
 	}, &sdk.ToolOptions{Name: "whoami", Description: "Who is calling."})
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) { return "added", nil },
 		&sdk.ToolOptions{Name: "add_book", Description: "Add a book.", Scopes: []string{"books:write"}})
@@ -56,7 +57,7 @@ func ExampleAuthOptions() {
 	fmt.Println(resp.StatusCode, strings.ReplaceAll(resp.Header.Get("WWW-Authenticate"), ts.URL, "http://HOST"))
 
 	tok := jwt.NewWithClaims(jwt.SigningMethodES256, jwt.MapClaims{"iss": issuer, "aud": resource, "sub": "alice",
-		"scope": "books:read", "exp": time.Now().Add(time.Hour).Unix()})
+		"tenant": "acme", "scope": "books:read", "exp": time.Now().Add(time.Hour).Unix()})
 	tok.Header["kid"] = "key-1"
 	signed, _ := tok.SignedString(key)
 	tr := streamable.NewStreamableClient(resource, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer " + signed}}})
@@ -71,6 +72,6 @@ func ExampleAuthOptions() {
 	fmt.Println(err)
 	// Output:
 	// 401 Bearer resource_metadata="http://HOST/.well-known/oauth-protected-resource/mcp", scope="books:read"
-	// hello alice
+	// hello alice of acme
 	// jsonrpc error -32600: Forbidden: The access token lacks a scope tools/call add_book requires
 }
