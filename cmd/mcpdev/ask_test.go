@@ -46,7 +46,7 @@ func fileURI(dir string) string {
 // TestCallAnswersSamplingAndRootsOfServerEverything: the TypeScript
 // reference (session era) offers its sampling and roots tools to mcpdev,
 // which declares both; the reply is --sample-reply, typed, or refused; the
-// roots are the current directory or --root.
+// roots are --root, none without it.
 func TestCallAnswersSamplingAndRootsOfServerEverything(t *testing.T) {
 	node, files := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
 	se := []string{"--", node, files[0], "stdio"}
@@ -64,9 +64,10 @@ func TestCallAnswersSamplingAndRootsOfServerEverything(t *testing.T) {
 			stderr: []string{"refused: the input ended without a reply (--sample-reply TEXT answers sampling in scripts)"}},
 		{name: "an empty reply refuses", stdin: "\n", args: []string{"call", "trigger-sampling-request", "prompt=capital?"}, code: 5,
 			stderr: []string{"refused (an empty reply)"}},
-		{name: "roots: the current directory", args: []string{"call", "get-roots-list"},
-			stdout: []string{"Current MCP Roots (1 total):", "1. " + filepath.Base(repoRoot) + "\n   URI: " + fileURI(repoRoot)}},
-		{name: "roots: --cwd", args: []string{"call", "--cwd", other, "get-roots-list"}, stdout: []string{"URI: " + fileURI(other)}},
+		{name: "roots: none unless asked", args: []string{"call", "get-roots-list"},
+			stdout: []string{"The client supports roots but no roots are currently configured."}},
+		{name: "roots: not --cwd either", args: []string{"call", "--cwd", other, "get-roots-list"},
+			stdout: []string{"The client supports roots but no roots are currently configured."}},
 		{name: "roots: --root twice", args: []string{"call", "--root", other, "--root", "examples", "get-roots-list"},
 			stdout: []string{"(2 total)", "URI: " + fileURI(other), "2. examples\n   URI: " + fileURI(filepath.Join(repoRoot, "examples"))}},
 		{name: "roots: no such path", args: []string{"call", "--root", "no/such/dir", "get-roots-list"}, code: 1,
@@ -114,7 +115,7 @@ func TestCallAnswersSamplingAndRootsOfTheSDK(t *testing.T) {
 			stderr: []string{"refused (--decline)", "User rejected sampling request"}},
 		{name: "roots", args: []string{"call", "--root", other, conf, "test_roots"}, stdout: []string{"Roots: " + filepath.Base(other) + " (" + fileURI(other) + ")"}},
 		{name: "all three in one round", args: []string{"call", "--sample-reply", "Hello", "--answer", "name=Ada", conf, "test_input_required_result_multiple_inputs"},
-			stdout: []string{"Hello, Ada! Roots: " + filepath.Base(repoRoot) + " (" + fileURI(repoRoot) + ")"}},
+			stdout: []string{"Hello, Ada! Roots: none"}}, // none unless --root asks
 		{name: "two rounds, typed", stdin: "Ada\nteal\n", args: []string{"call", conf, "test_input_required_result_multi_round"},
 			stdout: []string{"Ada likes teal"}, stderr: []string{"Step 1: What is your name?", "Step 2: What is your favorite color?"}},
 	} {

@@ -104,10 +104,8 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 			return err
 		}
 		opts := tui.Options{ConnectTimeout: cfg.connectTimeout, Dev: devOptions(cfg, t)}
-		if len(cfg.roots) > 0 { // else the inspector offers t.Dir, as connect does
-			if opts.Roots, err = call.Roots(cfg.roots, cfg.resolve.Dir); err != nil {
-				return fmt.Errorf("--root %w", err)
-			}
+		if opts.Roots, err = call.Roots(cfg.roots); err != nil { // none without --root, as connect
+			return fmt.Errorf("--root %w", err)
 		}
 		if cfg.sampleReply != nil {
 			opts.SampleReply = *cfg.sampleReply
@@ -180,11 +178,11 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer, asker *cli.Aske
 		OnStdoutNoise: noiseWarner(warn, 10),
 	}
 	// A tool or prompt that elicits or samples asks on the terminal, or
-	// takes --answer / --sample-reply; the roots are --root or the current
-	// directory. Every command declares all three, so that tools lists what
-	// call can call (servers hide the tools that ask from a client that
-	// cannot answer).
-	roots, err := call.Roots(cfg.roots, cfg.resolve.Dir)
+	// takes --answer / --sample-reply; the roots are --root, none without
+	// it (roots/list answers an empty list). Every command declares all
+	// three, so that tools lists what call can call (servers hide the tools
+	// that ask from a client that cannot answer).
+	roots, err := call.Roots(cfg.roots)
 	if err != nil {
 		return nil, fmt.Errorf("--root %w", err)
 	}

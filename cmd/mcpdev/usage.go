@@ -57,8 +57,9 @@ Target flags (every command that takes a TARGET):
   --config FILE      an mcp.json-style file;  --server NAME  picks its entry
   --connect-timeout  how long to wait for initialize (default 30s)
   --root PATH        a root offered to the server (roots/list; repeatable);
-                     default: the server's working directory (--cwd, else
-                     the current directory)
+                     default: none (roots/list answers an empty list; not
+                     the current directory: a root is access a server may
+                     take)
   --max-message-size the longest message taken from the server (default
                      256MiB; 64MiB, 100MB, 1GiB…); a longer one fails its call
   --protocol ERA     the protocol era to speak: auto (default: server/discover,

@@ -1,7 +1,6 @@
 package call
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -17,14 +16,12 @@ var ErrNoSuchRoot = errors.New("no such file or directory")
 
 // Roots are the roots mcpdev offers a server (roots/list): one per path,
 // a directory or a file that exists (a relative path is taken from the
-// current directory), or a file:// URI taken as it is. With no paths, the
-// one root is dir, the server's working directory ("": the current
-// directory): the project a person runs mcpdev in is what the server
-// works on.
-func Roots(paths []string, dir string) ([]sdk.Root, error) {
-	if len(paths) == 0 {
-		paths = []string{cmp.Or(dir, ".")}
-	}
+// current directory), or a file:// URI taken as it is. With no paths there
+// is no root (an empty list, never nil): a root is access a server may
+// take (the official filesystem server replaces the directories it was
+// started on with the client's roots), so mcpdev offers one only when the
+// person asks, as the official Inspector does.
+func Roots(paths []string) ([]sdk.Root, error) {
 	roots := make([]sdk.Root, 0, len(paths))
 	for _, p := range paths {
 		r, err := root(p)

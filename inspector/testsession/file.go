@@ -35,7 +35,7 @@ type File struct {
 	Target     []string // the words after "target", ${VAR} expanded
 	TargetLine int
 	Timeout    time.Duration // from a "timeout" line; 0: the runner's default
-	Roots      []string      // from "root PATH" lines, relative to the file; none: the server's working directory
+	Roots      []string      // from "root PATH" lines, relative to the file; none: no root is offered
 	Steps      []*Step
 }
 

@@ -43,8 +43,8 @@ type Call struct {
 	// call or prompt, in order (ElicitAnswer, SampleAnswer): written as
 	// answer lines under the step, so that the replay answers the same.
 	Answers []Answer
-	// Roots are the roots offered during the call when they were not the
-	// default (the server's working directory): root lines, --root flags.
+	// Roots are the roots offered during the call (none: no root was
+	// offered): root lines, --root flags.
 	Roots []sdk.Root
 	// Task: the tool was asked to run as a task though it does not
 	// require it (call --task).
@@ -203,7 +203,7 @@ func callLine(c Call) string {
 
 // rootLines write the roots the calls were made with (the last call's,
 // should they have changed) as root lines, paths relative to dir; none
-// for the default roots.
+// when no root was offered.
 func rootLines(calls []Call, dir string) []string {
 	var roots []sdk.Root
 	changed := false

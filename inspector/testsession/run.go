@@ -144,7 +144,7 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("line %d: %w", f.TargetLine, err)
 	}
-	client, err := r.clientOptions(t)
+	client, err := r.clientOptions()
 	if err != nil {
 		return err
 	}
@@ -174,10 +174,9 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 
 // clientOptions declares elicitation, sampling and roots: the questions
 // are answered by the running step's answer lines, the roots are the
-// file's root lines (by default the server's working directory, the
-// file's own directory unless the target says --cwd).
-func (r *sessionRun) clientOptions(t *target.Target) (*sdk.ClientOptions, error) {
-	roots, err := call.Roots(r.file.Roots, t.Dir)
+// file's root lines (none without any: roots/list answers an empty list).
+func (r *sessionRun) clientOptions() (*sdk.ClientOptions, error) {
+	roots, err := call.Roots(r.file.Roots)
 	if err != nil {
 		return nil, fmt.Errorf("root %w", err)
 	}

@@ -61,11 +61,8 @@ func (m *Model) startAnswers() {
 	}
 }
 
-// offeredRoots are the roots to record with a call: none for the
-// default (the replay offers the server's working directory too).
+// offeredRoots are the roots to record with a call (none: none was
+// offered, and the replay offers none either).
 func (m *Model) offeredRoots() []sdk.Root {
-	if !m.roots.set {
-		return nil
-	}
 	return slices.Clone(m.roots.roots)
 }

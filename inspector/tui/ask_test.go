@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -310,10 +308,9 @@ func TestSamplingCannedReply(t *testing.T) {
 	}
 }
 
-// roots/list answers Options.Roots as given; without any, the server's
-// working directory: the target's --cwd, else the current directory.
+// roots/list answers Options.Roots as given; without any, an empty list:
+// neither the current directory nor the target's --cwd is offered.
 func TestRootsFromOptions(t *testing.T) {
-	wd, _ := os.Getwd()
 	dir := t.TempDir()
 	given := []sdk.Root{{URI: "file:///tmp/a%20b", Name: "a b"}, {URI: "file:///srv", Name: "srv"}}
 	tests := []struct {
@@ -321,8 +318,8 @@ func TestRootsFromOptions(t *testing.T) {
 		opts Options
 		want []sdk.Root
 	}{
-		{"default", Options{}, []sdk.Root{{URI: "file://" + wd, Name: filepath.Base(wd)}}},
-		{"the target's --cwd", Options{Dev: DevOptions{Target: &target.Target{Dir: dir}}}, []sdk.Root{{URI: "file://" + dir, Name: filepath.Base(dir)}}},
+		{"default", Options{}, nil},
+		{"the target's --cwd", Options{Dev: DevOptions{Target: &target.Target{Dir: dir}}}, nil},
 		{"given", Options{Roots: given}, given},
 	}
 	for _, tt := range tests {

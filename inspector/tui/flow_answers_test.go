@@ -45,7 +45,7 @@ func conformanceFlow(t *testing.T, opts Options) (*flow, string) {
 func TestFlowAnswersRecordedAndCopied(t *testing.T) {
 	bin := mcpdevBinDir(t)
 	rootDir := t.TempDir()
-	roots, err := call.Roots([]string{rootDir}, "")
+	roots, err := call.Roots([]string{rootDir})
 	if err != nil {
 		t.Fatal(err)
 	}

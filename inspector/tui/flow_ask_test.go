@@ -2,8 +2,6 @@ package tui
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -81,9 +79,8 @@ func TestFlowAskServerEverything(t *testing.T) {
 	f.keys("ctrl+r")
 	f.waitFor(`"text": "Bonjour"`, `"model": "mcpdev (written by a person)"`)
 
-	wd, _ := os.Getwd()
-	f.callTool("get-roots-list", "")
-	f.waitFor("URI: file://" + wd)
+	f.callTool("get-roots-list", "") // none offered unless asked
+	f.waitFor("The client supports roots but no roots are currently configured.")
 
 	f.callTool("trigger-url-elicitation", "https://example.com/auth")
 	f.waitFor("The server asks you to open:", "host example.com")
@@ -122,9 +119,8 @@ func TestFlowAskConformanceEras(t *testing.T) {
 			f.waitFor(era.shown, "test_elicitation")
 			answerFormAndSampling(f)
 
-			wd, _ := os.Getwd()
-			f.callTool("test_roots", "")
-			f.waitFor("Roots: " + filepath.Base(wd) + " (file://" + wd + ")")
+			f.callTool("test_roots", "") // none offered unless asked
+			f.waitFor("Roots: none")
 		})
 	}
 }

@@ -120,7 +120,7 @@ func (p *rootsPane) View() string {
 	st := p.st
 	var lines []string
 	if len(p.roots) == 0 {
-		lines = append(lines, st.Dim.Render("No roots: roots/list answers an empty list."))
+		lines = append(lines, p.note(noRootsNote)...)
 	}
 	for i, r := range p.roots {
 		mark := "  "
@@ -137,13 +137,23 @@ func (p *rootsPane) View() string {
 		wrapped := ansi.Wrap(termtext.Line(p.problem), max(p.width, 1), "/ ")
 		lines = append(lines, strings.Split(st.StateBad.Render(wrapped), "\n")...)
 	}
-	for _, l := range strings.Split(ansi.Wordwrap(p.eraNote(), max(p.width, 1), " "), "\n") {
-		lines = append(lines, st.Dim.Render(l))
-	}
+	lines = append(lines, p.note(p.eraNote())...)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, p.width, "…")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// noRootsNote is what the view says when no root is offered.
+const noRootsNote = "No roots offered: roots/list answers an empty list, so the server keeps to the directories it was started with. a offers one."
+
+// note is text of the view's own, dim and wrapped at its width.
+func (p *rootsPane) note(text string) []string {
+	lines := strings.Split(ansi.Wordwrap(text, max(p.width, 1), " "), "\n")
+	for i, l := range lines {
+		lines[i] = p.st.Dim.Render(l)
+	}
+	return lines
 }
 
 // eraNote says how the server learns of a change.
@@ -168,7 +178,7 @@ func checkRootCmd(path string) tea.Cmd {
 		if err != nil {
 			return rootCheckedMsg{abs: abs, err: err}
 		}
-		roots, err := call.Roots([]string{abs}, "")
+		roots, err := call.Roots([]string{abs})
 		if err != nil {
 			return rootCheckedMsg{abs: abs, err: err}
 		}
@@ -202,12 +212,12 @@ func rootsChangedCmd(ctx context.Context, c *sdk.Client) tea.Cmd {
 }
 
 // rootsSummary is the header's word on the roots: the one root's name, or
-// how many; "" for the default (the current directory).
-func rootsSummary(roots []sdk.Root, set bool) string {
-	switch {
-	case !set:
+// how many; "" for none.
+func rootsSummary(roots []sdk.Root) string {
+	switch len(roots) {
+	case 0:
 		return ""
-	case len(roots) == 1:
+	case 1:
 		return "root " + termtext.Line(roots[0].Name)
 	}
 	return fmt.Sprintf("roots: %d", len(roots))

@@ -6,52 +6,30 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/mcpdev/mcpdev/inspector/call"
-	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // rootsState is the roots mcpdev offers and the view that changes them.
 // Options.Roots follows them, so a new connection (a restart) offers the
-// same.
+// same. None is offered unless the person asks (--root, the view): a root
+// is access the server may take.
 type rootsState struct {
 	pane  rootsPane
 	roots []sdk.Root // what roots/list answers
-	set   bool       // not the default (the server's working directory)
 	back  focus      // where the focus goes when the view closes
 }
 
-// initRoots takes Options.Roots, or resolves the default once, before
-// the program runs (no I/O in Update).
+// initRoots takes Options.Roots (none: roots/list answers an empty list).
 func (m *Model) initRoots() {
 	m.roots.pane = newRootsPane(&m.st)
-	m.roots.set = len(m.opts.Roots) > 0
-	if !m.roots.set {
-		m.opts.Roots = defaultRoots(m.opts.Dev.Target)
-	}
 	m.roots.roots = slices.Clone(m.opts.Roots)
 	m.showRoots()
-}
-
-// defaultRoots is the one root offered without --root: the server's
-// working directory (the target's --cwd, else the current directory), as
-// the other commands offer it; none when it cannot be resolved.
-func defaultRoots(t *target.Target) []sdk.Root {
-	dir := ""
-	if t != nil {
-		dir = t.Dir
-	}
-	roots, err := call.Roots(nil, dir)
-	if err != nil {
-		return nil
-	}
-	return roots
 }
 
 // showRoots puts the roots in the view and the header.
 func (m *Model) showRoots() {
 	m.roots.pane.set(m.roots.roots)
-	m.header.roots = rootsSummary(m.roots.roots, m.roots.set)
+	m.header.roots = rootsSummary(m.roots.roots)
 }
 
 // openRoots shows the roots view and gives it the keys.
@@ -78,10 +56,6 @@ func (m *Model) onRootsMsg(msg tea.Msg) tea.Cmd {
 		}
 		return m.changeRoots(append(slices.Clone(m.roots.roots), msg.root))
 	case removeRootMsg:
-		if len(m.roots.roots) == 1 {
-			m.roots.pane.problem = "the last root stays: with none, mcpdev would offer the current directory"
-			return nil
-		}
 		return m.changeRoots(slices.Delete(slices.Clone(m.roots.roots), msg.i, msg.i+1))
 	case closeRootsMsg:
 		m.setFocus(m.roots.back)
@@ -91,7 +65,7 @@ func (m *Model) onRootsMsg(msg tea.Msg) tea.Cmd {
 
 // changeRoots makes roots what roots/list answers, and tells the server.
 func (m *Model) changeRoots(roots []sdk.Root) tea.Cmd {
-	m.roots.roots, m.roots.set = roots, true
+	m.roots.roots = roots
 	m.opts.Roots = slices.Clone(roots)
 	m.roots.pane.problem = ""
 	m.showRoots()

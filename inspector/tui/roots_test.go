@@ -11,6 +11,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/peers"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -29,35 +31,45 @@ func uris(t *testing.T, m *Model) []string {
 	return got
 }
 
-// The roots view (o): a typed path is checked, added and answered by
-// roots/list; x removes the selected root; the header says how many.
+// The roots view (o): none is offered until the person adds one, and the
+// view says so; a typed path is checked, added and answered by
+// roots/list; x removes the selected root, the last one too; the header
+// names the one root or says how many.
 func TestRootsViewAddsAndRemoves(t *testing.T) {
 	m, _ := newTestModel(t, 120, 40)
-	wd, _ := os.Getwd()
-	dir := t.TempDir()
+	dir, other := t.TempDir(), t.TempDir()
 	press(m, "o")
-	if s := screen(m); !strings.Contains(s, "Roots") || !strings.Contains(s, "file://"+wd) {
-		t.Fatalf("the roots view does not show the current directory:\n%s", s)
+	if s := screen(m); !strings.Contains(s, "Roots") || !strings.Contains(s, "No roots offered: roots/list answers an empty list") || strings.Contains(s, "file://") {
+		t.Fatalf("the roots view does not say that none is offered:\n%s", s)
+	}
+	if got := uris(t, m); len(got) != 0 {
+		t.Fatalf("roots/list answers %v before any root was added", got)
 	}
 	press(m, "a")
 	typeText(m, dir)
 	press(m, "enter")
-	if want, got := []string{"file://" + wd, "file://" + dir}, uris(t, m); !slices.Equal(want, got) {
+	if want, got := []string{"file://" + dir}, uris(t, m); !slices.Equal(want, got) {
 		t.Fatalf("roots/list after adding (-want +got):\n-%v\n+%v", want, got)
 	}
+	if s := screen(m); !strings.Contains(s, "root "+filepath.Base(dir)) || strings.Contains(s, "No roots offered") {
+		t.Fatalf("the header does not name the one root:\n%s", s)
+	}
+	press(m, "a")
+	typeText(m, other)
+	press(m, "enter")
 	if s := screen(m); !strings.Contains(s, "roots: 2") {
 		t.Fatalf("the header does not count the roots:\n%s", s)
 	}
 	press(m, "x") // the first is selected
-	if want, got := []string{"file://" + dir}, uris(t, m); !slices.Equal(want, got) {
+	if want, got := []string{"file://" + other}, uris(t, m); !slices.Equal(want, got) {
 		t.Fatalf("roots/list after removing (-want +got):\n-%v\n+%v", want, got)
 	}
-	if s := screen(m); !strings.Contains(s, "root "+filepath.Base(dir)) {
-		t.Fatalf("the header does not name the one root:\n%s", s)
-	}
 	press(m, "x")
-	if s := screen(m); !strings.Contains(s, "the last root stays") {
-		t.Fatalf("removing the last root is not refused:\n%s", s)
+	if got := uris(t, m); len(got) != 0 {
+		t.Fatalf("roots/list after removing the last root: %v", got)
+	}
+	if s := screen(m); !strings.Contains(s, "No roots offered") || strings.Contains(s, "root "+filepath.Base(other)) {
+		t.Fatalf("the view does not say that none is offered any more:\n%s", s)
 	}
 	press(m, "esc")
 	if m.focus != focusTools {
@@ -113,7 +125,6 @@ func TestRootsViewHostileNames(t *testing.T) {
 	press(m, "o")
 	_, cmd := m.Update(addRootMsg{path: dir})
 	settle(m, cmd)
-	press(m, "down", "up", "x") // remove the current directory: one root left, named in the header
 	raw := m.View().Content
 	for _, bad := range []string{"\x1b]0;", "\x07", "\x1b[31mred", "\r"} {
 		if strings.Contains(raw, bad) {
@@ -163,9 +174,9 @@ func TestFlowRootsServerEverything(t *testing.T) {
 	f.keys("o", "a")
 	f.typ(dir)
 	f.keys("enter")
-	f.waitFor("roots: 2")
+	f.waitFor("root " + filepath.Base(dir))
 	f.keys("esc", "2")
-	f.waitFor("Roots updated: 2 root(s)")
+	f.waitFor("Roots updated: 1 root(s)")
 	f.calls = 1 // from the output pane
 	f.callTool("get-roots-list", "")
 	f.waitFor("URI: file://" + dir)
@@ -187,7 +198,7 @@ func TestFlowRootsConformanceEras(t *testing.T) {
 			f.keys("a")
 			f.typ(dir)
 			f.keys("enter")
-			f.waitFor("roots: 2")
+			f.waitFor("root " + filepath.Base(dir))
 			f.keys("esc")
 			f.callTool("test_roots", "")
 			f.waitFor("(file://" + dir + ")") // the result wraps before it
@@ -212,4 +223,57 @@ func TestRootsViewNoteWraps(t *testing.T) {
 			t.Errorf("a line of %d cells in a view of 54: %q", w, l)
 		}
 	}
+}
+
+// The official filesystem server replaces the directories it was started
+// on with the client's roots. The inspector offers none unless asked, not
+// the target's working directory either: a write beside the server's
+// directory is refused and creates nothing; a root the person offers is
+// what the server then allows.
+func TestFlowNoRootUnlessAskedServerFilesystem(t *testing.T) {
+	node, files := peers.Find(t, "@modelcontextprotocol/server-filesystem/dist/index.js")
+	tmp := t.TempDir()
+	fsroot, other := filepath.Join(tmp, "fsroot"), filepath.Join(tmp, "other")
+	for _, d := range []string{fsroot, other} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("none offered", func(t *testing.T) {
+		f := startScreenFlow(t, commandConnector(node, files[0], fsroot), "server-filesystem",
+			Options{Dev: DevOptions{Target: &target.Target{Dir: tmp}}})
+		f.waitScreen("Write File")
+		f.keys("2")
+		f.waitForSome([]string{"roots/list answered:"}, 1, "No valid root directories provided by client", "Updated allowed directories from MCP roots")
+		beside := filepath.Join(tmp, "beside.txt")
+		f.keys("1", "tab", "esc", "/") // from the output pane to the list
+		f.typ("write_file")
+		f.keys("enter")
+		f.typ(beside)
+		f.keys("tab")
+		f.typ("written")
+		f.keys("ctrl+r")
+		f.waitForSome(nil, 1, "Access denied - path outside allowed directories", "Successfully wrote")
+		if _, err := os.Stat(beside); !os.IsNotExist(err) {
+			t.Fatalf("the write beside %s created %s", fsroot, beside)
+		}
+		f.waitScreen("Access denied - path outside allowed directories")
+	})
+	t.Run("--root", func(t *testing.T) {
+		roots, err := call.Roots([]string{other})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := startScreenFlow(t, commandConnector(node, files[0], fsroot), "server-filesystem", Options{Roots: roots})
+		f.waitScreen("List Allowed Directories", "root other")
+		f.keys("2")
+		f.waitScreen("Updated allowed directories from MCP roots: 1 valid directories")
+		f.keys("1")
+		f.calls = 1 // from the output pane
+		f.callTool("list_allowed_directories", "")
+		f.waitScreen("Allowed directories:", other)
+		if s := f.screen(); strings.Contains(s, fsroot) {
+			t.Errorf("the server still allows %s:\n%s", fsroot, s)
+		}
+	})
 }
