@@ -213,12 +213,10 @@ func asRPCError(err error) *transport.Error {
 	return &transport.Error{Code: transport.CodeInternalError, Message: "Internal error: " + err.Error()}
 }
 
-// taskOwner is the authenticated subject a task is bound to ("" none).
+// taskOwner is whom a task is bound to: transport.Owner of the caller's
+// identity (its subject and client id; "" none).
 func taskOwner(ctx context.Context) string {
-	if id := transport.IdentityFrom(ctx); id != nil {
-		return id.Subject
-	}
-	return ""
+	return transport.Owner(transport.IdentityFrom(ctx))
 }
 
 // taskIDParam reads params.taskId.

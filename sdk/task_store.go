@@ -22,7 +22,7 @@ type taskStore struct {
 
 // taskEntry is one task and what it ran to.
 type taskEntry struct {
-	id, owner  string // owner: the authenticated subject ("" none)
+	id, owner  string // owner: transport.Owner of the caller ("" none)
 	modern     bool   // created by a 2026-07-28 request
 	status     TaskStatus
 	message    string

@@ -57,8 +57,16 @@ func TestTaskStoreBindsOwner(t *testing.T) {
 			t.Errorf("%q lists %d of alice's tasks", who, len(got))
 		}
 	}
-	ctx := transport.WithIdentity(context.Background(), &transport.Identity{Subject: "alice"})
-	if got := taskOwner(ctx); got != "alice" {
-		t.Errorf("taskOwner = %q, want alice", got)
+	owner := func(id *transport.Identity) string {
+		return taskOwner(transport.WithIdentity(context.Background(), id))
+	}
+	alice := owner(&transport.Identity{Subject: "alice", ClientID: "app"})
+	for _, other := range []*transport.Identity{nil, {Subject: "bob", ClientID: "app"}, {Subject: "alice"}, {Subject: "alice", ClientID: "other"}, {Subject: "alice app"}} {
+		if owner(other) == alice {
+			t.Errorf("taskOwner of %+v is alice's through app", other)
+		}
+	}
+	if owner(&transport.Identity{Subject: "alice", ClientID: "app", Scopes: []string{"x"}}) != alice {
+		t.Error("taskOwner depends on more than the subject and client id")
 	}
 }

@@ -2,9 +2,12 @@ package transport
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -16,10 +19,22 @@ import (
 // the request's credentials, never the credentials themselves. A tool
 // reads it (sdk.RequestFrom(ctx).Identity) instead of the bearer token.
 type Identity struct {
-	Subject string         // who: the token's subject
-	Scopes  []string       // what it may do
-	Expiry  time.Time      // when the credential expires; zero: unknown
-	Claims  map[string]any // everything else the token said
+	Subject  string         // who: the token's subject
+	ClientID string         // the OAuth client the token was issued to; "" unknown
+	Scopes   []string       // what it may do
+	Expiry   time.Time      // when the credential expires; zero: unknown
+	Claims   map[string]any // everything else the token said
+}
+
+// Owner is what a session or task made on behalf of id is bound to: a
+// digest of its subject and client id, "" when there is no identity.
+// Only a request whose identity has the same owner reaches them.
+func Owner(id *Identity) string {
+	if id == nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(strconv.Quote(id.Subject) + " " + strconv.Quote(id.ClientID)))
+	return hex.EncodeToString(sum[:])
 }
 
 // HasScopes reports whether id holds every scope named.

@@ -44,7 +44,7 @@ type Options struct {
 // there is one), issued by issuer ("iss"), meant for audience ("aud":
 // the server's resource URL, as MCP requires, RFC 8707) and not expired
 // ("exp" is required). The identity it returns has the token's "sub",
-// its scopes (the "scope" claim, space-separated, or "scp", a list or a
+// its client ("client_id", or "azp"), its scopes (the "scope" claim, space-separated, or "scp", a list or a
 // string), its expiry and every claim. A refused token's error wraps
 // sdk.ErrInvalidToken (and sdk.ErrTokenExpired when it expired).
 //
@@ -105,11 +105,22 @@ func refusal(err error) error {
 func identity(claims jwt.MapClaims) *sdk.Identity {
 	id := &sdk.Identity{Claims: claims}
 	id.Subject, _ = claims.GetSubject()
+	id.ClientID = clientID(claims)
 	if exp, err := claims.GetExpirationTime(); err == nil && exp != nil {
 		id.Expiry = exp.Time
 	}
 	id.Scopes = scopes(claims)
 	return id
+}
+
+// clientID reads "client_id" (RFC 9068), or "azp" (OpenID Connect's
+// authorized party) when there is none.
+func clientID(claims jwt.MapClaims) string {
+	if s, ok := claims["client_id"].(string); ok && s != "" {
+		return s
+	}
+	s, _ := claims["azp"].(string)
+	return s
 }
 
 // scopes reads "scope" (RFC 9068: space-separated) or "scp" (a list, or a

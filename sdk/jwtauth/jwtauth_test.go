@@ -143,3 +143,27 @@ func TestVerifierPanicsOnProgrammingErrors(t *testing.T) {
 		})
 	}
 }
+
+// The client a token was issued to comes from "client_id" (RFC 9068), or
+// "azp" without one: sessions and tasks are bound to it with the subject.
+func TestVerifierReadsClientID(t *testing.T) {
+	ec, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	verify := jwtauth.Verifier(issuer, audience, map[string]crypto.PublicKey{"only": &ec.PublicKey}, nil)
+	for _, tc := range []struct {
+		extra jwt.MapClaims
+		want  string
+	}{
+		{jwt.MapClaims{"client_id": "app", "azp": "other"}, "app"},
+		{jwt.MapClaims{"azp": "other"}, "other"},
+		{jwt.MapClaims{"client_id": 7}, ""},
+		{nil, ""},
+	} {
+		id, err := verify(context.Background(), sign(t, jwt.SigningMethodES256, ec, "", claims(tc.extra)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id.ClientID != tc.want {
+			t.Errorf("claims %v: ClientID %q, want %q", tc.extra, id.ClientID, tc.want)
+		}
+	}
+}

@@ -208,8 +208,9 @@ func FuzzDecodeSessionRecord(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`))
 	f.Add([]byte(`{"jsonrpc":"2.0","method":"initialize"}`))
 	f.Add([]byte("\x00\xff{"))
+	f.Add([]byte(`{"owner":"ab","initialize":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}}`))
 	f.Fuzz(func(t *testing.T, rec []byte) {
-		m, err := streamable.DecodeSessionRecord(rec)
+		m, _, err := streamable.DecodeSessionRecord(rec)
 		if err == nil && (m.Method != "initialize" || !m.IsRequest()) {
 			t.Fatalf("record %q decoded to %+v", rec, m)
 		}

@@ -328,7 +328,7 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c 
 		h.initialize(w, r, m)
 		return
 	}
-	s, err := h.session(id) // may take a session over from a shared store
+	s, err := h.session(id, requestOwner(r)) // may take a session over from a shared store
 	if err != nil {
 		c.out.deadline.beforeWrite(w, h.opts.WriteTimeout)
 		writeSessionError(w, m.ID, err)
@@ -430,7 +430,7 @@ func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*
 		writeHTTPError(w, http.StatusBadRequest, nil, transport.CodeInvalidRequest, "Bad Request: "+HeaderSessionID+" header is required")
 		return nil, false
 	}
-	s, err := h.session(id)
+	s, err := h.session(id, requestOwner(r))
 	if err != nil {
 		writeSessionError(w, nil, err)
 		return nil, false

@@ -14,6 +14,10 @@ import (
 // the recent POST streams kept for resumption.
 type httpSession struct {
 	id string
+	// owner is transport.Owner of the identity that opened the session
+	// ("" none): a request of anyone else is told the session does not
+	// exist.
+	owner string
 	// idHeader is the Mcp-Session-Id header's value list, shared by every
 	// response of the session (net/http only reads it).
 	idHeader []string

@@ -3,6 +3,7 @@ package streamable
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -25,7 +26,7 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 				"); end unused ones with DELETE, or try again once idle ones expire")
 		return
 	}
-	s := h.newSession(newSessionID())
+	s := h.newSession(newSessionID(), requestOwner(r))
 	resp := s.backend.Handle(s.ctx, m, nil)
 	if resp == nil || resp.Error != nil {
 		s.close()
@@ -33,7 +34,7 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 		writeJSON(w, http.StatusOK, nil, resp)
 		return
 	}
-	if err := h.saveSession(s.id, m); err != nil {
+	if err := h.saveSession(s, m); err != nil {
 		s.close()
 		h.admit(nil)
 		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, transport.CodeInternalError, "Service Unavailable: "+err.Error())
@@ -73,9 +74,9 @@ func (h *StreamableServer) admit(s *httpSession) {
 	}
 }
 
-func (h *StreamableServer) newSession(id string) *httpSession {
+func (h *StreamableServer) newSession(id, owner string) *httpSession {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: id, idHeader: []string{id}, ctx: ctx, cancel: cancel, store: h.opts.EventStore, streams: map[string]*sseStream{}}
+	s := &httpSession{id: id, owner: owner, idHeader: []string{id}, ctx: ctx, cancel: cancel, store: h.opts.EventStore, streams: map[string]*sseStream{}}
 	s.get = newSSEStream("0", id, s.store)
 	s.streams["0"] = s.get
 	s.backend = h.backend.NewSession(s.notify)
@@ -83,16 +84,18 @@ func (h *StreamableServer) newSession(id string) *httpSession {
 	return s
 }
 
-// session looks up a live session, or takes over one another replica
-// created (see takeOver), and marks it busy (release when done).
-func (h *StreamableServer) session(id string) (*httpSession, error) {
+// session looks up a live session of owner, or takes over one another
+// replica created for owner (see takeOver), and marks it busy (release
+// when done). Another owner's session is ErrUnknownSession, as one that
+// does not exist: its existence is not revealed.
+func (h *StreamableServer) session(id, owner string) (*httpSession, error) {
 	h.mu.Lock()
 	s := h.sessions[id]
 	h.mu.Unlock()
 	if s == nil {
-		return h.takeOver(id)
+		return h.takeOver(id, owner)
 	}
-	if s.ctx.Err() != nil {
+	if s.ctx.Err() != nil || !sameOwner(s.owner, owner) {
 		return nil, transport.ErrUnknownSession
 	}
 	s.acquire()
@@ -180,6 +183,17 @@ func (h *StreamableServer) Close() {
 			h.forget(s)
 		}
 	}
+}
+
+// requestOwner is transport.Owner of the identity r was authenticated
+// as (by Auth, or by middleware putting one in its context).
+func requestOwner(r *http.Request) string {
+	return transport.Owner(transport.IdentityFrom(r.Context()))
+}
+
+// sameOwner compares owners in constant time.
+func sameOwner(a, b string) bool {
+	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
 func newSessionID() string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -28,15 +29,28 @@ var errTooManySessions = errors.New("transport: too many sessions")
 // it to the replica that created the session.
 var initializedNote = &transport.Message{JSONRPC: transport.Version, Method: "notifications/initialized"}
 
-// saveSession stores the record of a new session: its initialize request.
-func (h *StreamableServer) saveSession(id string, init *transport.Message) error {
+// sessionRecord is what a SessionStore keeps of a session: its owner
+// (transport.Owner, "" none) and its initialize request. A record
+// written before sessions had owners is the initialize request alone.
+type sessionRecord struct {
+	Owner      string          `json:"owner"`
+	Initialize json.RawMessage `json:"initialize"`
+}
+
+// saveSession stores the record of a new session: its owner and its
+// initialize request.
+func (h *StreamableServer) saveSession(s *httpSession, init *transport.Message) error {
 	ss, ok := h.opts.EventStore.(transport.SessionStore)
 	if !ok {
 		return nil
 	}
-	rec, err := jsonenc.Marshal(init)
+	msg, err := jsonenc.Marshal(init)
+	var rec []byte
 	if err == nil {
-		err = ss.SaveSession(context.Background(), id, rec)
+		rec, err = jsonenc.Marshal(sessionRecord{Owner: s.owner, Initialize: msg})
+	}
+	if err == nil {
+		err = ss.SaveSession(context.Background(), s.id, rec)
 	}
 	if err != nil {
 		return fmt.Errorf("%w: saving the session: %w", transport.ErrEventStore, err)
@@ -44,11 +58,12 @@ func (h *StreamableServer) saveSession(id string, init *transport.Message) error
 	return nil
 }
 
-// takeOver rebuilds a session another replica created from its stored
-// record, admitted and marked busy (release when done). It answers
-// ErrUnknownSession when there is none to take over, and errors matching
-// ErrEventStore or errTooManySessions when it cannot.
-func (h *StreamableServer) takeOver(id string) (*httpSession, error) {
+// takeOver rebuilds a session another replica created for owner from its
+// stored record, admitted and marked busy (release when done). It
+// answers ErrUnknownSession when there is none to take over (or it is
+// another owner's), and errors matching ErrEventStore or
+// errTooManySessions when it cannot.
+func (h *StreamableServer) takeOver(id, owner string) (*httpSession, error) {
 	ss, ok := h.opts.EventStore.(transport.SessionStore)
 	if !ok || len(id) > maxSessionID || !transport.VisibleASCII(id) {
 		return nil, transport.ErrUnknownSession
@@ -60,14 +75,17 @@ func (h *StreamableServer) takeOver(id string) (*httpSession, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: loading the session: %w", transport.ErrEventStore, err)
 	}
-	init, err := decodeSessionRecord(rec)
+	init, recOwner, err := decodeSessionRecord(rec)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", transport.ErrEventStore, err)
+	}
+	if !sameOwner(recOwner, owner) {
+		return nil, transport.ErrUnknownSession
 	}
 	if !h.reserve() {
 		return nil, errTooManySessions
 	}
-	s := h.newSession(id)
+	s := h.newSession(id, owner)
 	s.streamPrefix = newStreamPrefix()
 	resp := s.backend.Handle(s.ctx, init, nil)
 	if resp == nil || resp.Error != nil {
@@ -100,16 +118,20 @@ func (h *StreamableServer) admitTakenOver(s *httpSession) *httpSession {
 }
 
 // decodeSessionRecord reads a stored session record: the session's
-// initialize request.
-func decodeSessionRecord(rec []byte) (*transport.Message, error) {
+// initialize request and owner.
+func decodeSessionRecord(rec []byte) (init *transport.Message, owner string, err error) {
+	var r sessionRecord
+	if json.Unmarshal(rec, &r) == nil && r.Initialize != nil {
+		rec, owner = r.Initialize, r.Owner
+	}
 	m, derr := transport.Decode(rec)
 	if derr != nil {
-		return nil, fmt.Errorf("the stored session record does not decode: %w", derr)
+		return nil, "", fmt.Errorf("the stored session record does not decode: %w", derr)
 	}
 	if m.Method != "initialize" || !m.IsRequest() {
-		return nil, errors.New("the stored session record is not an initialize request")
+		return nil, "", errors.New("the stored session record is not an initialize request")
 	}
-	return m, nil
+	return m, owner, nil
 }
 
 // newStreamPrefix names the streams of a session taken over: random, so
