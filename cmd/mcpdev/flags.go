@@ -17,6 +17,8 @@ import (
 type config struct {
 	cmd        string   // "", "tools", "call", "resources", "read", …, "version"
 	positional []string // words that are not flags, before --
+	words      []string // every word before --, flags too, as given
+	wordAt     []int    // where each positional word is in words
 	command    []string // the words after --
 	tool       string   // call: the tool; read: the URI; prompt: the prompt
 	pairs      []string // call, read, prompt: key=value…; complete: every word after the target
@@ -81,14 +83,17 @@ func parseArgs(args []string) (*config, error) {
 		args = args[:i]
 	}
 	fs := cfg.flagSet()
-	for {
+	cfg.words = args
+	for at := 0; ; at++ {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
 		if fs.NArg() == 0 {
 			break
 		}
+		at += len(args) - fs.NArg()
 		cfg.positional = append(cfg.positional, fs.Arg(0))
+		cfg.wordAt = append(cfg.wordAt, at)
 		args = fs.Args()[1:]
 	}
 	return cfg, cfg.split()
@@ -208,10 +213,13 @@ func (cfg *config) splitNamed(hasTarget bool) error {
 		if hint := callCommandHint(cfg.cmd, rest); hint != "" {
 			return inspector.Usagef("%s: %s is a command, not a target%s", cfg.cmd, rest[0], hint)
 		}
+		if err := cfg.wordOrder(); err != nil {
+			return err
+		}
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
-		return inspector.Usagef("%s: no %s", cfg.cmd, namedWhat[cfg.cmd])
+		return inspector.Usagef("%s: no %s%s", cfg.cmd, namedWhat[cfg.cmd], cfg.commandFirstHint())
 	}
 	if cfg.cmd == "complete" {
 		cfg.pairs = rest

@@ -42,6 +42,12 @@ func CommandLine(t *target.Target, c Call) string {
 	if command != nil {
 		words = append(append(words, "--"), command...)
 	}
+	return ShellLine(words)
+}
+
+// ShellLine writes words as one POSIX shell command line, each quoted by
+// shellQuote when it needs it.
+func ShellLine(words []string) string {
 	quoted := make([]string, len(words))
 	for i, w := range words {
 		quoted[i] = shellQuote(w)
