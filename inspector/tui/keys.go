@@ -27,6 +27,7 @@ type KeyMap struct {
 	Open, Filter, ClearFilter, AcceptFilter key.Binding
 
 	BackToForm, Save, Search, NextMatch, PrevMatch key.Binding
+	ReadLink                                       key.Binding // reads a resource link of the result
 	Rerun, Edit, Copy                              key.Binding
 	// RunAsTask submits the open form as a task, for a tool whose
 	// execution.taskSupport is "optional" (task_call.go).
@@ -152,6 +153,7 @@ func DefaultKeyMap() KeyMap {
 
 		BackToForm: b([]string{"esc", "e"}, "esc", "back to form"),
 		Save:       b([]string{"s"}, "s", "save media"),
+		ReadLink:   b([]string{"o"}, "o", "read link"),
 		Search:     b([]string{"/"}, "/", "search"),
 		NextMatch:  b([]string{"n"}, "n/N", "next/prev match"),
 		PrevMatch:  b([]string{"N"}, "N", "previous match"),
@@ -202,7 +204,7 @@ func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		k.CopySignIn, k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
-		k.Save, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
+		k.Save, k.ReadLink, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
 	}
 }
 
@@ -213,7 +215,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
 		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
 		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.ShowRoots, k.Subscribe, k.TakeCompletion},
-		{k.Rerun, k.Edit, k.Copy, k.Save, k.BackToForm},
+		{k.Rerun, k.Edit, k.Copy, k.Save, k.ReadLink, k.BackToForm},
 		{k.CancelCall, k.Restart, k.AuthView, k.Help, k.Quit},
 	}
 }
@@ -224,7 +226,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.Quit, &k.Help, &k.FormHelp, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4,
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
-		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.Search, &k.NextMatch, &k.PrevMatch,
+		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.ReadLink, &k.Search, &k.NextMatch, &k.PrevMatch,
 		&k.Rerun, &k.Edit, &k.Copy, &k.RunAsTask, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
 		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
@@ -243,6 +245,7 @@ type keyState struct {
 	mayTask    bool // the open form's tool may run as a task (taskSupport "optional")
 	calling    bool
 	hasMedia   bool
+	hasLinks   bool // the result shown has resource links
 	hasSearch  bool
 	hasHistory bool
 	canRestart bool
@@ -297,6 +300,7 @@ func (k *KeyMap) sync(s keyState) {
 		k.CancelCall.SetEnabled(s.calling)
 		k.BackToForm.SetEnabled(s.formOpen && !s.calling && s.tab != tabHistory)
 		k.Save.SetEnabled(s.tab == tabResult && s.hasMedia)
+		k.ReadLink.SetEnabled(s.tab == tabResult && s.hasLinks && !s.calling)
 		k.Search.SetEnabled(s.tab == tabTraffic)
 		k.NextMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
 		k.PrevMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)

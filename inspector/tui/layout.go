@@ -100,6 +100,7 @@ func (m *Model) syncKeys() {
 		section:    m.bey.section,
 		calling:    m.call != nil,
 		hasMedia:   m.result.hasMedia(),
+		hasLinks:   len(m.result.links) > 0,
 		hasSearch:  m.traffic.hasSearch(),
 		hasHistory: m.history.len() > 0,
 		canRestart: m.state != stateConnecting,

@@ -70,6 +70,9 @@ type callDoneMsg struct {
 // tickMsg advances the elapsed timer of call id.
 type tickMsg struct{ id int }
 
+// readLinkMsg asks to read a resource link of the result shown.
+type readLinkMsg struct{ uri string }
+
 // savedMsg reports media blocks written to files.
 type savedMsg struct {
 	paths []string

@@ -83,6 +83,12 @@ func (p *resultPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	if key.Matches(k, km.Save) && p.hasMedia() {
 		return saveMediaCmd(p.data.media, *p.saveDir)
 	}
+	if key.Matches(k, km.ReadLink) {
+		if uri, ok := p.linkToRead(); ok {
+			p.send(readLinkMsg{uri: uri})
+		}
+		return nil
+	}
 	p.vp.Scroll(scrollAmount(k, km, p.vp.height))
 	return nil
 }

@@ -45,8 +45,9 @@ type resultPane struct {
 	note    string // e.g. where media was saved
 	call    *runningCall
 
-	laidWidth int     // the width the content was last laid out for
-	saveDir   *string // where the save key writes media (Options.SaveDir)
+	laidWidth int        // the width the content was last laid out for
+	links     []linkLine // the result's resource links, where they are laid out
+	saveDir   *string    // where the save key writes media (Options.SaveDir)
 	outbox
 }
 
@@ -148,6 +149,7 @@ func (p *resultPane) layout() {
 		return
 	}
 	p.laidWidth = p.width
+	p.links = nil
 	var lines []string
 	switch {
 	case p.err != nil:
@@ -190,6 +192,9 @@ func (p *resultPane) dataLines() []string {
 	n := len(d.blocks)
 	for i := range d.blocks {
 		b := &d.blocks[i]
+		if b.link != "" {
+			p.links = append(p.links, linkLine{line: len(out), uri: b.link})
+		}
 		out = append(out, p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
 		if b.notes != "" {
 			for _, l := range p.wrap(b.notes) {
@@ -202,6 +207,9 @@ func (p *resultPane) dataLines() []string {
 		out = append(out, p.wrapJSON(b.json)...)
 		if b.saveAs != "" {
 			out = append(out, st.Key.Render("s")+st.Dim.Render(" saves it as "+b.saveAs))
+		}
+		if b.link != "" {
+			out = append(out, st.Key.Render("o")+st.Dim.Render(" reads it"+d.linkNote()))
 		}
 	}
 	if n == 0 {

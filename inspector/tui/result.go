@@ -36,6 +36,7 @@ type blockData struct {
 	json   []string // pretty JSON lines when the text was JSON
 	code   codeText // how text is highlighted (highlight.go)
 	saveAs string   // the file the save key writes its bytes to (media)
+	link   string   // a resource link's URI, as the server sent it (the read key reads it)
 }
 
 // verdict is the output-schema check of structuredContent.
@@ -113,7 +114,7 @@ func (d *resultData) block(i int, c sdk.Content) blockData {
 		}
 		return blockData{kind: c.Type, header: h, saveAs: d.addMedia(i, c.Type, c.MimeType, data)}
 	case "resource_link":
-		return blockData{kind: c.Type, header: "resource link", text: linkText(c)}
+		return blockData{kind: c.Type, header: "resource link", text: linkText(c), link: c.URI}
 	case "resource":
 		return d.embedded(i, c)
 	}

@@ -68,6 +68,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case savedMsg:
 		m.onSaved(msg)
+	case readLinkMsg:
+		return m.startRead(msg.uri)
 	case itemsMsg, openItemMsg, leaveArgsMsg, subscribeMsg, subscribedMsg, outcomeMsg, completeDueMsg, completionMsg:
 		return m.onBeyondMsg(msg)
 	case answerMsg:
