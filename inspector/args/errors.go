@@ -3,9 +3,9 @@ package args
 import (
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/columns"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -62,7 +62,7 @@ func Table(tool string, args []Arg) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "arguments of %s:\n", tool)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	tw := columns.NewWriter(&b)
 	for _, a := range args {
 		req := ""
 		if a.Required {
@@ -74,7 +74,7 @@ func Table(tool string, args []Arg) string {
 	return trimLines(b.String())
 }
 
-// trimLines removes the blanks tabwriter leaves at the ends of lines.
+// trimLines removes the blanks the table leaves at the ends of lines.
 func trimLines(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {

@@ -5,11 +5,11 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/build"
+	"github.com/mcpdev/mcpdev/internal/columns"
 )
 
 // CacheOptions configures RunCache.
@@ -49,7 +49,7 @@ func RunCache(w io.Writer, opts *CacheOptions) error {
 }
 
 func writeCacheTable(w io.Writer, targets []build.Entry) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns.NewWriter(w)
 	fmt.Fprintln(tw, "TARGET\tBUILDS\tSIZE\tLAST USED")
 	var total int64
 	for _, c := range targets {

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/columns"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
@@ -134,7 +134,7 @@ func writeTable(w io.Writer, empty string, header []string, rows [][]string) {
 		fmt.Fprintln(w, empty)
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns.NewWriter(w)
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, r := range rows {
 		cells := make([]string, len(r))

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/columns"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -62,7 +62,7 @@ func writeToolsTable(w io.Writer, tools []sdk.ToolInfo) {
 		fmt.Fprintln(w, "(the server has no tools)")
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns.NewWriter(w)
 	fmt.Fprintln(tw, "NAME\tTITLE\tANNOTATIONS\tREQUIRED ARGS")
 	for _, t := range tools {
 		title, required := call.ToolTitle(t), strings.Join(args.Required(t.InputSchema), ", ")
