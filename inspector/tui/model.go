@@ -34,6 +34,10 @@ type Options struct {
 	// SaveDir is where media blocks are saved (default: the current
 	// directory).
 	SaveDir string
+	// InlineImages draws PNG image blocks in the result, for a terminal
+	// that supports it (Run sets it from the environment:
+	// inline_image.go).
+	InlineImages bool
 	// ConnectTimeout bounds initialize (0: the CLI's default).
 	ConnectTimeout time.Duration
 	// Now is the clock (tests pin it); default time.Now.
@@ -119,6 +123,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.form.keys, m.form.asTask = &m.keys.Form, &m.keys.RunAsTask
 	m.result = newResultPane(st)
 	m.result.saveDir = &m.opts.SaveDir
+	m.result.inline = m.opts.InlineImages
 	m.logs = logsPane{st: st}
 	m.traffic = newTrafficPane(st)
 	m.history = historyPane{st: st}

@@ -47,7 +47,12 @@ type resultPane struct {
 
 	laidWidth int        // the width the content was last laid out for
 	links     []linkLine // the result's resource links, where they are laid out
-	saveDir   *string    // where the save key writes media (Options.SaveDir)
+
+	inline   bool                 // draw PNG images (Options.InlineImages)
+	images   map[int]*inlineImage // by block, the images drawn
+	lastID   int                  // the last image id given
+	transmit string               // images to send the terminal (takeTransmit)
+	saveDir  *string              // where the save key writes media (Options.SaveDir)
 	outbox
 }
 
@@ -79,6 +84,7 @@ func (p *resultPane) setProgress(id int, pp sdk.ProgressParams) {
 // finish shows a finished call's outcome (a call run as a task says so).
 func (p *resultPane) finish(tool string, m callDoneMsg) {
 	p.call, p.tool, p.task, p.data, p.err, p.elapsed, p.note = nil, tool, m.task, m.view, m.err, m.elapsed, ""
+	p.placeImages()
 	p.vp.Top()
 	p.layout()
 }
@@ -200,6 +206,9 @@ func (p *resultPane) dataLines() []string {
 			for _, l := range p.wrap(b.notes) {
 				out = append(out, st.Dim.Render(l))
 			}
+		}
+		if im := p.images[i]; im != nil {
+			out = append(out, im.lines()...)
 		}
 		if b.text != "" {
 			out = append(out, p.wrapText(b)...)

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"os"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +20,7 @@ func Run(ctx context.Context, t *target.Target, opts Options) error {
 	if opts.Dev.Target == nil {
 		opts.Dev.Target = t
 	}
+	opts.InlineImages = opts.InlineImages || inlineImagesSupported(os.Getenv)
 	m := New(ctx, withDev(&targetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts.Dev), opts)
 	defer m.Close()
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()

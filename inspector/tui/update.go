@@ -18,6 +18,9 @@ import (
 // Update handles one message. It never blocks: everything slow is a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if seq := m.result.takeTransmit(); seq != "" {
+		cmd = tea.Batch(cmd, tea.Raw(seq)) // an inline image, sent beside the frame
+	}
 	if m.focusCmd != nil {
 		cmd, m.focusCmd = tea.Batch(cmd, m.focusCmd), nil
 	}

@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"image"
+	_ "image/png" // DecodeConfig reads a PNG's size
+	"strings"
+)
+
+// Inline images. In a terminal that draws them — kitty's graphics
+// protocol with Unicode placeholders: kitty and Ghostty — a PNG image
+// block of the result is drawn under its header. The PNG is sent once,
+// beside the frames (tea.Raw: an APC sequence that creates a virtual
+// placement of c×r cells), and placed by cells of the layout: U+10EEEE,
+// each marked with its row and column by combining marks and coloured
+// with the image's id. To lipgloss and the renderer they are ordinary
+// 1-cell characters, so the layout holds. Elsewhere (tmux or screen in
+// between, another terminal, NO_COLOR, another image type) the block
+// keeps its description and s saves it. iTerm2's and sixel images are
+// drawn at the cursor, over cells the renderer owns: not drawn.
+
+// inlineImagesSupported reads the environment for a terminal that draws
+// Unicode-placeholder images (kitty, Ghostty) with nothing in between.
+func inlineImagesSupported(getenv func(string) string) bool {
+	switch {
+	case getenv("TMUX") != "", getenv("STY") != "", getenv("NO_COLOR") != "":
+		return false // a multiplexer swallows the images; placeholders need their colour
+	case strings.HasPrefix(getenv("TERM"), "screen"), strings.HasPrefix(getenv("TERM"), "tmux"):
+		return false
+	}
+	return getenv("KITTY_WINDOW_ID") != "" || getenv("TERM") == "xterm-kitty" ||
+		getenv("TERM_PROGRAM") == "ghostty" || getenv("TERM") == "xterm-ghostty"
+}
+
+// placeholder is kitty's image placeholder character; placeMarks are the
+// combining marks numbering its rows and columns (the protocol's table,
+// its first 40 entries: an image is at most 40 cells each way).
+const placeholder = '\U0010EEEE'
+
+var placeMarks = [...]rune{
+	0x0305, 0x030D, 0x030E, 0x0310, 0x0312, 0x033D, 0x033E, 0x033F,
+	0x0346, 0x034A, 0x034B, 0x034C, 0x0350, 0x0351, 0x0352, 0x0357,
+	0x035B, 0x0363, 0x0364, 0x0365, 0x0366, 0x0367, 0x0368, 0x0369,
+	0x036A, 0x036B, 0x036C, 0x036D, 0x036E, 0x036F, 0x0483, 0x0484,
+	0x0485, 0x0486, 0x0487, 0x0592, 0x0593, 0x0594, 0x0595, 0x0597,
+}
+
+// maxImageRows is the tallest an inline image is drawn, in rows.
+const maxImageRows = 16
+
+// inlineImage is a PNG drawn in cols×rows cells as image id.
+type inlineImage struct {
+	id, cols, rows int
+	png            []byte
+}
+
+// newInlineImage sizes a PNG for a pane w cells wide (a cell taken as 8×16
+// pixels, never larger than the image), or says it cannot be drawn.
+func newInlineImage(id int, data []byte, w int) (*inlineImage, bool) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || format != "png" || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, false
+	}
+	cols, rows := (cfg.Width+7)/8, (cfg.Height+15)/16
+	if maxC := min(w, len(placeMarks)); cols > maxC {
+		rows, cols = max(rows*maxC/cols, 1), maxC
+	}
+	if rows > maxImageRows {
+		cols, rows = max(cols*maxImageRows/rows, 1), maxImageRows
+	}
+	if cols < 1 {
+		return nil, false
+	}
+	return &inlineImage{id: id, cols: cols, rows: rows, png: data}, true
+}
+
+// transmit is the APC sequence that sends the PNG and makes its virtual
+// placement (U=1), in chunks of 4096 base64 bytes, quietly (q=2: no
+// answer comes back as input).
+func (im *inlineImage) transmit() string {
+	enc := base64.StdEncoding.EncodeToString(im.png)
+	var b strings.Builder
+	b.Grow(len(enc) + len(enc)/4096*16 + 64)
+	for first := true; first || enc != ""; first = false {
+		chunk := enc[:min(len(enc), 4096)]
+		enc = enc[len(chunk):]
+		more := 0
+		if enc != "" {
+			more = 1
+		}
+		if first {
+			fmt.Fprintf(&b, "\x1b_Ga=T,U=1,f=100,t=d,q=2,i=%d,c=%d,r=%d,m=%d;%s\x1b\\", im.id, im.cols, im.rows, more, chunk)
+		} else {
+			fmt.Fprintf(&b, "\x1b_Gm=%d;%s\x1b\\", more, chunk)
+		}
+	}
+	return b.String()
+}
+
+// lines are the image's rows of placeholder cells, in its id's colour.
+func (im *inlineImage) lines() []string {
+	out := make([]string, im.rows)
+	for r := range out {
+		var b strings.Builder
+		fmt.Fprintf(&b, "\x1b[38;5;%dm", im.id)
+		for c := 0; c < im.cols; c++ {
+			b.WriteRune(placeholder)
+			b.WriteRune(placeMarks[r])
+			b.WriteRune(placeMarks[c])
+		}
+		b.WriteString("\x1b[39m")
+		out[r] = b.String()
+	}
+	return out
+}
+
+// placeImages gives the result's PNG images ids and sizes, and queues
+// them to be sent, when images are drawn. Ids run from 16 to 255: a
+// 256-colour index the renderer writes as it is.
+func (p *resultPane) placeImages() {
+	p.images = nil
+	if !p.inline || p.data == nil {
+		return
+	}
+	for _, md := range p.data.media {
+		if md.kind != "image" {
+			continue
+		}
+		id := p.lastID%240 + 16
+		if im, ok := newInlineImage(id, md.data, p.width); ok {
+			if p.images == nil {
+				p.images = map[int]*inlineImage{}
+			}
+			p.images[md.index], p.lastID = im, p.lastID+1
+			p.transmit += im.transmit()
+		}
+	}
+}
+
+// takeTransmit returns the images waiting to be sent, once.
+func (p *resultPane) takeTransmit() string {
+	s := p.transmit
+	p.transmit = ""
+	return s
+}
