@@ -22,9 +22,12 @@ import (
 // drawn at the cursor, over cells the renderer owns: not drawn.
 
 // inlineImagesSupported reads the environment for a terminal that draws
-// Unicode-placeholder images (kitty, Ghostty) with nothing in between.
+// Unicode-placeholder images (kitty 0.28 or later, Ghostty) with nothing
+// in between; MCPDEV_INLINE_IMAGES=0 or 1 decides instead.
 func inlineImagesSupported(getenv func(string) string) bool {
-	switch {
+	switch v := getenv("MCPDEV_INLINE_IMAGES"); {
+	case v == "0", v == "1":
+		return v == "1"
 	case getenv("TMUX") != "", getenv("STY") != "", getenv("NO_COLOR") != "":
 		return false // a multiplexer swallows the images; placeholders need their colour
 	case strings.HasPrefix(getenv("TERM"), "screen"), strings.HasPrefix(getenv("TERM"), "tmux"):

@@ -28,6 +28,8 @@ func TestInlineImagesDetectedByEnv(t *testing.T) {
 		{map[string]string{"TERM": "xterm-kitty", "NO_COLOR": "1"}, false},
 		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"}, false},
 		{map[string]string{"TERM": "xterm-256color"}, false},
+		{map[string]string{"TERM": "xterm-kitty", "MCPDEV_INLINE_IMAGES": "0"}, false},
+		{map[string]string{"TERM": "xterm-256color", "MCPDEV_INLINE_IMAGES": "1"}, true},
 	}
 	for _, tt := range tests {
 		if got := inlineImagesSupported(func(k string) string { return tt.env[k] }); got != tt.want {
