@@ -67,3 +67,25 @@ func TestLogsPaneKeepsPathsWhole(t *testing.T) {
 		t.Errorf("the path %q is not whole on one line:\n%s", path, view)
 	}
 }
+
+// A level the server made up is padded by its width on the terminal: the
+// message starts in the same column after a ZWJ emoji sequence or CJK
+// text as after "info".
+func TestLogsPaneLevelPaddedByGrapheme(t *testing.T) {
+	st := NewStyles(true)
+	p := logsPane{st: &st}
+	p.SetSize(80, 12)
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, lv := range []string{"info", "👩‍👩‍👧‍👦", "警告"} {
+		p.add(logEvent{at: at, level: lv, text: "MSG"})
+	}
+	var cols []int
+	for _, l := range strings.Split(ansi.Strip(p.View()), "\n") {
+		if i := strings.Index(l, "MSG"); i >= 0 {
+			cols = append(cols, ansi.StringWidth(l[:i]))
+		}
+	}
+	if len(cols) != 3 || cols[1] != cols[0] || cols[2] != cols[0] {
+		t.Errorf("the messages start at columns %v", cols)
+	}
+}

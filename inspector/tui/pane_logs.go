@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -47,7 +46,7 @@ func (p *logsPane) line(e logEvent) string {
 	if !ok {
 		lv = st.Dim
 	}
-	head := e.at.Format("15:04:05") + " " + lv.Render(fmt.Sprintf("%-7s", termtext.Line(e.level)))
+	head := e.at.Format("15:04:05") + " " + lv.Render(pad(termtext.Line(e.level), 7)) // by width: the level is the server's
 	if e.logger != "" {
 		head += " " + st.Dim.Render(termtext.Line(e.logger)+":")
 	}
