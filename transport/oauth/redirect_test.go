@@ -132,3 +132,32 @@ func TestNoRedirectFromHTTPSToHTTP(t *testing.T) {
 		t.Errorf("the http origin got %d requests", len(got))
 	}
 }
+
+// An Authorization header the caller set (mcpdev -H) is not carried by a
+// redirect to another origin, even one on the same host (net/http keeps
+// it across ports); a redirect within the origin keeps it.
+func TestCallersAuthorizationStaysWithItsOrigin(t *testing.T) {
+	var seen recorder
+	other := httptest.NewServer(seen.wrap(echo))
+	defer other.Close()
+	var here recorder
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", here.wrap(http.RedirectHandler(other.URL+"/mcp", http.StatusTemporaryRedirect)))
+	mux.Handle("/old", http.RedirectHandler("/mcp", http.StatusTemporaryRedirect))
+	first := httptest.NewServer(mux)
+	defer first.Close()
+	tr := oauth.NewTransport(nil)
+	req, _ := http.NewRequest(http.MethodPost, first.URL+"/old", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer given")
+	resp, err := tr.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := here.headers(); len(got) != 1 || got[0] != "Bearer given" {
+		t.Errorf("the same origin got Authorization %q, want the caller's", got)
+	}
+	if got := seen.headers(); len(got) != 1 || got[0] != "" {
+		t.Errorf("the other origin got Authorization %q, want none", got)
+	}
+}
