@@ -192,6 +192,9 @@ func NewTransport(opts *Options) *Transport {
 	t := newTransport(o, &sync.Mutex{}, newLife())
 	if c := t.opts.Credentials; c != nil {
 		t.tok, t.scopes = c.Token, c.Scopes
+		if c.Token != nil && !bearer(c.Token) {
+			t.tok = nil // saved by a version that took any type
+		}
 		t.client = &client{issuer: c.Issuer, id: c.ClientID, secret: c.ClientSecret, method: c.AuthMethod}
 		if c.ClientSecretExpiresAt > 0 {
 			t.client.expires = time.Unix(c.ClientSecretExpiresAt, 0)

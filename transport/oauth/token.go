@@ -36,7 +36,7 @@ func tokenError(err error) error {
 // Another type (mac, DPoP) is ErrTokenType: sent as Bearer it would be
 // used as what it is not.
 func (t *Transport) accept(kind string, tok *oauth2.Token) error {
-	if tok.TokenType != "" && !strings.EqualFold(tok.TokenType, "bearer") {
+	if !bearer(tok) {
 		return fmt.Errorf("%w: the %s answer's token_type is %q", ErrTokenType, kind, clean(tok.TokenType))
 	}
 	detail := "bearer token"
@@ -51,6 +51,11 @@ func (t *Transport) accept(kind string, tok *oauth2.Token) error {
 	}
 	t.step(kind, detail)
 	return nil
+}
+
+// bearer says whether tok is a Bearer token (or says no type).
+func bearer(tok *oauth2.Token) bool {
+	return tok.TokenType == "" || strings.EqualFold(tok.TokenType, "bearer")
 }
 
 // refresh trades the refresh token for a new token, for the resource of

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/oauth2"
+
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/transport/oauth"
 )
@@ -89,5 +91,17 @@ func TestExpiredClientRegistersAgain(t *testing.T) {
 		if r.Get("grant_type") == "refresh_token" {
 			t.Errorf("a refresh with the expired client: %v", r.Get("grant_type"))
 		}
+	}
+}
+
+// A saved token of another type than Bearer is not used.
+func TestSavedTokenMustBeBearer(t *testing.T) {
+	saved := &oauth.Credentials{Issuer: "http://127.0.0.1:1", ClientID: "c", Token: &oauth2.Token{AccessToken: "mac-token", TokenType: "mac"}}
+	if tok := oauth.NewTransport(&oauth.Options{Credentials: saved}).Token(); tok != nil {
+		t.Errorf("the saved %s token is used", tok.TokenType)
+	}
+	saved.Token.TokenType = "bearer"
+	if tok := oauth.NewTransport(&oauth.Options{Credentials: saved}).Token(); tok == nil {
+		t.Error("the saved bearer token is not used")
 	}
 }
