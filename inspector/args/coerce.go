@@ -7,6 +7,8 @@ package args
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -247,4 +249,33 @@ func Marshal(args map[string]any) []byte {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(args)
 	return bytes.TrimSpace(b.Bytes())
+}
+
+// MarshalOrdered encodes arguments as Marshal does, the top-level keys in
+// the order pairs first name them and the rest after, by name: what a form
+// sends goes in its fields' order, and a server may echo it so.
+func MarshalOrdered(args map[string]any, pairs []string) []byte {
+	var keys []string
+	for _, p := range pairs {
+		k, _, _ := strings.Cut(p, "=")
+		k, _, _ = strings.Cut(strings.TrimSuffix(k, ":"), ".")
+		if _, ok := args[k]; ok && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	b := []byte{'{'}
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kb, _ := marshalNoEscape(k)
+		vb, _ := marshalNoEscape(args[k])
+		b = append(append(append(b, kb...), ':'), vb...)
+	}
+	return append(b, '}')
 }

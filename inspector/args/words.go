@@ -10,7 +10,8 @@ import (
 
 // Words is the inverse of Coerce: it writes argv (a JSON object) as
 // key=value words that Coerce, by schema, turns back into exactly argv.
-// Per top-level key, in name order: key=value (nested objects as dotted
+// Per top-level key, in the schema's property order (as a form sends
+// them; keys the schema does not name after, in name order): key=value (nested objects as dotted
 // keys: book.title=Dune) when that round-trips, else key:=JSON. ok is
 // false when some key fits neither (the caller falls back to the JSON
 // object): a key with a dot or '=', a word a flag parser would take for a
@@ -24,7 +25,7 @@ func Words(schema, argv json.RawMessage) (words []string, ok bool) {
 	if decodeNumbers(argv, &m) != nil || m == nil {
 		return nil, false
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range keyOrder(schema, m) {
 		want := Marshal(map[string]any{k: m[k]})
 		var plain []string
 		flatten(k, m[k], &plain)
@@ -39,6 +40,23 @@ func Words(schema, argv json.RawMessage) (words []string, ok bool) {
 		}
 	}
 	return words, true
+}
+
+// keyOrder lists m's keys in the schema's property order, the keys it
+// does not name after them in name order.
+func keyOrder(schema json.RawMessage, m map[string]any) []string {
+	var keys []string
+	for _, a := range topLevel(schema) {
+		if _, ok := m[a.Path]; ok {
+			keys = append(keys, a.Path)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // roundTrips reports whether Coerce turns pairs back into want.

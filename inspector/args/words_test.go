@@ -19,6 +19,8 @@ func TestWordsInvertCoerce(t *testing.T) {
 		{"none", ``, nil, true},
 		{"empty object", `{}`, nil, true},
 		{"plain", `{"q":"two words","n":1,"tags":["a","b"]}`, []string{"n=1", "q=two words", `tags=["a","b"]`}, true},
+		{"schema order, then the rest by name", `{"zz":1,"tags":["a"],"a":2,"book":{"title":"T"},"q":"x"}`,
+			[]string{"q=x", "book.title=T", `tags=["a"]`, "a=2", "zz=1"}, true},
 		{"nested", `{"book":{"title":"Dune","year":1965}}`, []string{"book.title=Dune", "book.year=1965"}, true},
 		{"empty nested object", `{"book":{}}`, []string{"book={}"}, true},
 		{"string the schema would convert", `{"n":"42"}`, []string{`n:="42"`}, true},
@@ -57,4 +59,18 @@ func FuzzWords(f *testing.F) {
 			t.Fatalf("Words(%s) = %q, which Coerce turns into %s (%v)", argv, words, Marshal(got), err)
 		}
 	})
+}
+
+// MarshalOrdered writes the keys in the order the words name them, as the
+// form a person answered sends its fields; the rest after, by name.
+func TestMarshalOrdered(t *testing.T) {
+	words := []string{"zz=1", "book.title=T", "q=x", "book.year=1965"}
+	argv, err := Coerce([]byte(wordsSchema), words, map[string]any{"n": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"zz":1,"book":{"title":"T","year":1965},"q":"x","n":3}`
+	if got := string(MarshalOrdered(argv, words)); got != want {
+		t.Errorf("MarshalOrdered = %s, want %s", got, want)
+	}
 }

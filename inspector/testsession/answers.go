@@ -136,7 +136,7 @@ func (s *script) elicitation(_ context.Context, p *sdk.ElicitParams) (*sdk.Elici
 		s.problem("line %d: %v (the form was cancelled)", a.Line, err)
 		return &sdk.ElicitResult{Action: sdk.ActionCancel}, nil
 	}
-	return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: args.Marshal(argv)}, nil
+	return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: args.MarshalOrdered(argv, a.Words)}, nil
 }
 
 func (s *script) sampling(_ context.Context, p *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) {
@@ -167,8 +167,10 @@ func URLAnswer(res *sdk.ElicitResult) Answer {
 }
 
 // ElicitAnswer is the answer line a recorded session writes for res, the
-// answer a person gave to an elicitation whose form is schema: the accepted content as key=value words the schema turns back
-// into it (key:=JSON where it would not), or decline / cancel.
+// answer a person gave to an elicitation whose form is schema: the
+// accepted content as key=value words the schema turns back into it
+// (key:=JSON where it would not), in the schema's property order (the
+// replay sends them so), or decline / cancel.
 func ElicitAnswer(schema json.RawMessage, res *sdk.ElicitResult) Answer {
 	if res == nil || res.Action != sdk.ActionAccept {
 		kind := "cancel"

@@ -140,7 +140,7 @@ func TestRecordedAnswersReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
-	for _, want := range []string{"call test_elicitation message=Who?\n  answer email=ada@example.com 'username=ada \"the first\"'\n  text == ",
+	for _, want := range []string{"call test_elicitation message=Who?\n  answer 'username=ada \"the first\"' email=ada@example.com\n  text == ",
 		"call test_elicitation 'message=decline this'\n  decline\n", "call test_sampling prompt=Capital?\n  sample-reply \"Paris,\\n\\\"France\\\".\"\n"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("recording lacks %q:\n%s", want, data)
@@ -248,5 +248,21 @@ call ask_name
 	}
 	if want := `line 12: answer-url answers a URL, but the server asked "Who are you?" with a form (it was cancelled): write answer key=value…`; !strings.Contains(out.String(), want) {
 		t.Errorf("output lacks %q:\n%s", want, out.String())
+	}
+}
+
+// A form's answer is written and sent back in the requested schema's
+// property order, as the person's client sent it: a server that echoes
+// the answer echoes it the same on replay.
+func TestAnswersKeepTheFormsOrder(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer"},"city":{"type":"string"}}}`)
+	sent := `{"name":"Ada","age":36,"city":"London"}`
+	a := ElicitAnswer(schema, &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(sent)})
+	if want := "  answer name=Ada age=36 city=London"; answerLine(a) != want {
+		t.Errorf("answer line = %q, want %q", answerLine(a), want)
+	}
+	res, err := newScript([]*Answer{&a}).elicitation(context.Background(), &sdk.ElicitParams{Message: "Who?", RequestedSchema: schema})
+	if err != nil || string(res.Content) != sent {
+		t.Errorf("replayed answer = %s (%v), want %s", res.Content, err, sent)
 	}
 }

@@ -374,7 +374,8 @@ func (r *sessionRun) verify(s *Step, out *outcome, err error) []string {
 }
 
 // call sends a tools/call: arguments coerced by the tool's schema, not
-// validated (a session pins the server's own behaviour). It runs as a task
+// validated (a session pins the server's own behaviour), in the order the
+// line gives them. It runs as a task
 // when the step asks (task) or the tool runs only as one.
 func (r *sessionRun) call(ctx context.Context, name string, words []string, task bool) (*sdk.CallToolResult, error) {
 	var pairs []string
@@ -395,9 +396,9 @@ func (r *sessionRun) call(ctx context.Context, name string, words []string, task
 		return nil, err
 	}
 	if task || call.NeedsTask(r.tools[name]) {
-		return call.Task(ctx, r.conn, name, args.Marshal(argv), r.timeout(), nil)
+		return call.Task(ctx, r.conn, name, args.MarshalOrdered(argv, pairs), r.timeout(), nil)
 	}
-	return call.Tool(ctx, r.conn, name, args.Marshal(argv), r.timeout(), nil)
+	return call.Tool(ctx, r.conn, name, args.MarshalOrdered(argv, pairs), r.timeout(), nil)
 }
 
 // isJSONWord reports whether a word of a call line is the arguments as a
