@@ -58,8 +58,10 @@ const longValue = 200
 // record turns calls into a session file for path (the target is
 // written relative to path's directory) that `mcpdev test` replays: each
 // call with its arguments, and its result as the expectations (isError or
-// rpcError, text ==, structured ==). Calls that ended without an answer
-// (cancelled, connection lost) are left out.
+// rpcError, text ==, structured ==; values that cannot repeat — UUIDs,
+// ids, times, durations — matched by pattern or ignored, volatile.go).
+// Calls that ended without an answer (cancelled, connection lost) are
+// left out.
 func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 	words, err := targetWordsFor(t, filepath.Dir(path))
 	if err != nil {
@@ -259,7 +261,34 @@ func stepExpect(c Call, n int, ar *txtar.Archive) string {
 	if errors.As(c.Err, &rpc) {
 		return "  rpcError " + strconv.Itoa(rpc.Code)
 	}
-	return "  text == " + expectValue(c.Text, fmt.Sprintf("%s%d.txt", c.Step, n), ar, true)
+	return textExpect(c.Text, fmt.Sprintf("%s%d", c.Step, n), ar)
+}
+
+// textExpect writes text == v, or text matches a pattern when v holds
+// values that cannot repeat (volatile.go); a long value goes into the
+// archive file name.txt (the pattern: name.re).
+func textExpect(v, name string, ar *txtar.Archive) string {
+	if pattern, ok := volatilePattern(v); ok {
+		return "  text matches " + expectValue(pattern, name+".re", ar, true)
+	}
+	return "  text == " + expectValue(v, name+".txt", ar, true)
+}
+
+// structuredExpect writes structured == the compact value, with ignore
+// naming the strings in it that cannot repeat.
+func structuredExpect(raw json.RawMessage, name string, ar *txtar.Archive) string {
+	compact := compactRaw(raw)
+	line := "  structured == " + expectValue(string(compact), name+".json", ar, false)
+	var v any
+	var paths []string
+	if json.Unmarshal(compact, &v) == nil {
+		volatilePaths(v, nil, &paths)
+	}
+	if len(paths) > 0 {
+		slices.Sort(paths)
+		line += " ignore " + strings.Join(paths, ",")
+	}
+	return line
 }
 
 // expectLines writes the call's outcome as expectations; long values go
@@ -275,12 +304,12 @@ func expectLines(c Call, n int, ar *txtar.Archive) []string {
 		out = append(out, "  isError")
 	}
 	text := call.ResultText(res)
+	name := fmt.Sprintf("call%d", n)
 	if text != "" || len(res.StructuredContent) == 0 {
-		out = append(out, "  text == "+expectValue(text, fmt.Sprintf("call%d.txt", n), ar, true))
+		out = append(out, textExpect(text, name, ar))
 	}
 	if len(res.StructuredContent) > 0 {
-		compact := string(compactRaw(res.StructuredContent))
-		out = append(out, "  structured == "+expectValue(compact, fmt.Sprintf("call%d.json", n), ar, false))
+		out = append(out, structuredExpect(res.StructuredContent, name, ar))
 	}
 	return out
 }
