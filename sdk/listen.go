@@ -39,6 +39,12 @@ func (f *SubscriptionFilter) watches(uri string) bool {
 	return slices.Contains(f.ResourceSubscriptions, uri)
 }
 
+// ListenParams are the params of subscriptions/listen: the notifications
+// the client wants.
+type ListenParams struct {
+	Notifications *SubscriptionFilter `json:"notifications"`
+}
+
 // listener is one open subscriptions/listen stream.
 type listener struct {
 	id     json.RawMessage // the listen request's id
@@ -101,9 +107,7 @@ func (ls *listenerSet) each(f func(*listener)) {
 // notifications until the client goes away (HTTP: closes the response;
 // stdio: notifications/cancelled), which ends the request unanswered.
 func (s *Server) listen(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) (any, error) {
-	var p struct {
-		Notifications *SubscriptionFilter `json:"notifications"`
-	}
+	var p ListenParams
 	if err := unmarshalParams(m.Params, &p); err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ type outcomeMsg struct {
 	err     error
 	elapsed time.Duration
 	rec     testsession.Call // what w writes of it
+	update  bool             // a read again on notifications/resources/updated: not the person's
 }
 
 // completionMsg answers completion/complete for one field of a form.
@@ -175,6 +176,6 @@ func subscribeCmd(ctx context.Context, c *target.Connection, gen int, uri string
 		}
 	}
 	filter := sdk.SubscriptionFilter{ResourcesListChanged: true, PromptsListChanged: true, ResourceSubscriptions: uris}
-	go func() { _ = c.Client.Call(ctx, "subscriptions/listen", filter, nil) }()
+	go func() { _ = c.Client.Call(ctx, "subscriptions/listen", sdk.ListenParams{Notifications: &filter}, nil) }()
 	return func() tea.Msg { return subscribedMsg{gen: gen, uri: uri} }
 }
