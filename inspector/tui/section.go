@@ -272,7 +272,7 @@ func (m *Model) onOutcome(msg outcomeMsg) tea.Cmd {
 	if msg.rec.Step == "prompt" {
 		msg.rec.Answers, m.asks.given = m.takeAnswers(m.asks.given), nil
 	}
-	if msg.err == nil || isRPCError(msg.err) {
+	if !msg.update && (msg.err == nil || isRPCError(msg.err)) {
 		m.dev.calls = append(m.dev.calls, msg.rec) // w writes it as a read or prompt step
 	}
 	if msg.uri != "" && m.bey.res.subbed[msg.uri] {
@@ -290,7 +290,12 @@ func (m *Model) onResourceUpdated(uri string) tea.Cmd {
 	}
 	delete(m.bey.res.updated, uri)
 	m.result.note = "updated " + m.now().Format("15:04:05")
-	return readCmd(m.sess.ctx, m.sess.conn, m.gen, uri)
+	read := readCmd(m.sess.ctx, m.sess.conn, m.gen, uri)
+	return func() tea.Msg {
+		msg := read().(outcomeMsg)
+		msg.update = true // the server's doing: a recorded session leaves it out
+		return msg
+	}
 }
 
 // subscribe follows uri's updates (once subscribed, a resource stays so
