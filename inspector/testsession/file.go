@@ -39,11 +39,11 @@ type File struct {
 	Steps      []*Step
 }
 
-// Step is one tools, schema, call, read, prompt or complete line with its
-// expectations.
+// Step is one tools, schema, call, read, prompt, complete or subscribe
+// line with its expectations.
 type Step struct {
 	Line    int    // 1-based line in the file
-	Kind    string // "tools", "schema", "call", "read", "prompt", "complete"
+	Kind    string // "tools", "schema", "call", "read", "prompt", "complete", "subscribe"
 	Words   []string
 	Expects []*Expect
 	Answers []*Answer // call, prompt: the answers to the server's questions, in order
@@ -62,13 +62,13 @@ func (s *Step) String() string {
 }
 
 // expectable are the steps expectations may follow.
-var expectable = map[string]bool{"call": true, "read": true, "prompt": true, "complete": true}
+var expectable = map[string]bool{"call": true, "read": true, "prompt": true, "complete": true, "subscribe": true}
 
 // Expect is one expectation about the step before it.
 type Expect struct {
 	Line    int
 	Indent  string
-	Subject string // "isError", "text", "structured", "rpcError"
+	Subject string // "isError", "text", "structured", "rpcError", "updated" (updates.go)
 	Op      string // text: ==, contains, matches; structured: ==, has; isError: true/false
 	Value   string // the expected text, or JSON text
 	File    string // set when the value lives in the archive file @File
@@ -119,16 +119,16 @@ func (f *File) parseLine(n int, line string) error {
 		return nil
 	case "root":
 		return f.parseRoot(rest)
-	case "tools", "schema", "call", "read", "prompt", "complete":
+	case "tools", "schema", "call", "read", "prompt", "complete", "subscribe":
 		return f.parseStep(n, keyword, rest)
-	case "isError", "text", "structured", "rpcError":
+	case "isError", "text", "structured", "rpcError", "updated":
 		return f.parseExpect(n, indent, keyword, rest)
 	case "answer", "answer-url", "decline", "cancel", "sample-reply", "sample-decline":
 		return f.parseAnswer(n, keyword, rest)
 	case "task":
 		return f.parseTask(rest)
 	}
-	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, isError, text, structured, rpcError, answer, answer-url, decline, cancel, sample-reply, sample-decline or task)", keyword)
+	return fmt.Errorf("unknown line %q (want target, timeout, root, tools, schema, call, read, prompt, complete, subscribe, isError, text, structured, rpcError, updated, answer, answer-url, decline, cancel, sample-reply, sample-decline or task)", keyword)
 }
 
 // parseTask reads a task line: the call step above it runs the tool as a
@@ -197,6 +197,8 @@ func (f *File) parseStep(n int, kind, rest string) error {
 		return fmt.Errorf("read: want: read URI [var=value…]")
 	case kind == "prompt" && len(words) == 0:
 		return fmt.Errorf("prompt: want: prompt NAME key=value…")
+	case kind == "subscribe" && len(words) != 1:
+		return fmt.Errorf("subscribe: want: subscribe URI")
 	case kind == "complete" && len(words) < 3:
 		return fmt.Errorf("complete: want: complete prompt NAME ARG=TYPED [key=value…] or complete template URITEMPLATE ARG=TYPED [key=value…]")
 	}
@@ -206,7 +208,7 @@ func (f *File) parseStep(n int, kind, rest string) error {
 
 func (f *File) parseExpect(n int, indent, subject, rest string) error {
 	if len(f.Steps) == 0 || !expectable[f.Steps[len(f.Steps)-1].Kind] {
-		return fmt.Errorf("%s: an expectation must follow a call, read, prompt or complete", subject)
+		return fmt.Errorf("%s: an expectation must follow a call, read, prompt, complete or subscribe", subject)
 	}
 	e := &Expect{Line: n, Indent: indent, Subject: subject}
 	var err error
@@ -216,6 +218,8 @@ func (f *File) parseExpect(n int, indent, subject, rest string) error {
 	case "rpcError":
 		_, err = strconv.Atoi(rest)
 		e.Op, e.Value = "==", rest
+	case "updated":
+		err = e.parseUpdated(rest)
 	case "text":
 		err = e.parseText(rest)
 	case "structured":
@@ -229,6 +233,16 @@ func (f *File) parseExpect(n int, indent, subject, rest string) error {
 	}
 	step := f.Steps[len(f.Steps)-1]
 	step.Expects = append(step.Expects, e)
+	return nil
+}
+
+// parseUpdated reads "updated URI": the server has sent an update of URI.
+func (e *Expect) parseUpdated(rest string) error {
+	words, err := target.SplitWords(rest)
+	if err != nil || len(words) != 1 {
+		return fmt.Errorf("updated: want: updated URI")
+	}
+	e.Op, e.Value = "sent", words[0]
 	return nil
 }
 

@@ -31,10 +31,10 @@ type Call struct {
 	Result *sdk.CallToolResult
 	Err    error // a *transport.Error is recorded as rpcError; other errors skip the call
 
-	// Step is "" for a tool call; "read" (Tool is the URI read) or "prompt"
-	// (Tool is the prompt, PromptArgs its arguments), whose outcome is
-	// Text, the text `mcpdev test` compares (call.ContentsText,
-	// call.MessagesText).
+	// Step is "" for a tool call; "read" or "subscribe" (Tool is the
+	// URI) or "prompt" (Tool is the prompt, PromptArgs its arguments),
+	// whose outcome is Text, the text `mcpdev test` compares
+	// (call.ContentsText, call.MessagesText; a subscribe has none).
 	Step       string
 	PromptArgs map[string]string
 	Text       string
@@ -49,6 +49,10 @@ type Call struct {
 	// Task: the tool was asked to run as a task though it does not
 	// require it (call --task).
 	Task bool
+	// Updated are the URIs whose first update since they were followed
+	// (Step "subscribe", Tool the URI) was heard while this was the last
+	// step: updated lines, not steps (updates.go).
+	Updated []string
 }
 
 // longValue is the size past which an expected value goes into its own
@@ -79,15 +83,18 @@ func record(path string, t *target.Target, calls []Call) ([]byte, error) {
 		}
 		n++
 		if c.Step != "" {
-			lines = append(append(append(lines, "", stepLine(c)), answerLines(c)...), stepExpect(c, n, ar))
-			continue
+			lines = append(append(append(lines, "", stepLine(c)), answerLines(c)...), stepExpect(c, n, ar)...)
+		} else {
+			lines = append(lines, "", callLine(c))
+			if c.Task {
+				lines = append(lines, "  task")
+			}
+			lines = append(lines, answerLines(c)...)
+			lines = append(lines, expectLines(c, n, ar)...)
 		}
-		lines = append(lines, "", callLine(c))
-		if c.Task {
-			lines = append(lines, "  task")
+		for _, uri := range c.Updated {
+			lines = append(lines, "  updated "+quoteWord(uri))
 		}
-		lines = append(lines, answerLines(c)...)
-		lines = append(lines, expectLines(c, n, ar)...)
 	}
 	if n == 0 {
 		return nil, errors.New("record: no finished calls in this session")
@@ -245,7 +252,7 @@ func answerLines(c Call) []string {
 	return lines
 }
 
-// stepLine writes "read URI" or "prompt NAME key=value…".
+// stepLine writes "read URI", "subscribe URI" or "prompt NAME key=value…".
 func stepLine(c Call) string {
 	line := c.Step + " " + quoteWord(c.Tool)
 	for _, k := range slices.Sorted(maps.Keys(c.PromptArgs)) {
@@ -254,14 +261,17 @@ func stepLine(c Call) string {
 	return line
 }
 
-// stepExpect writes a read's or a prompt's outcome: its JSON-RPC error or
-// its text.
-func stepExpect(c Call, n int, ar *txtar.Archive) string {
+// stepExpect writes a read's, a prompt's or a subscribe's outcome: its
+// JSON-RPC error, else its text (a subscribe has none).
+func stepExpect(c Call, n int, ar *txtar.Archive) []string {
 	var rpc *transport.Error
 	if errors.As(c.Err, &rpc) {
-		return "  rpcError " + strconv.Itoa(rpc.Code)
+		return []string{"  rpcError " + strconv.Itoa(rpc.Code)}
 	}
-	return textExpect(c.Text, fmt.Sprintf("%s%d", c.Step, n), ar)
+	if c.Step == "subscribe" {
+		return nil
+	}
+	return []string{textExpect(c.Text, fmt.Sprintf("%s%d", c.Step, n), ar)}
 }
 
 // textExpect writes text == v, or text matches a pattern when v holds

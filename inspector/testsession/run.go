@@ -112,6 +112,9 @@ type sessionRun struct {
 	passed, failed int
 	updated        bool
 	asks           atomic.Pointer[script] // the running step's answers to the server's questions
+	updates        *updateLog             // the resource updates heard (updates.go)
+	followed       []string               // 2026 era: the URIs the listen stream follows
+	stopListen     context.CancelFunc
 }
 
 func (r *sessionRun) run(ctx context.Context) {
@@ -155,6 +158,11 @@ func (r *sessionRun) runSteps(ctx context.Context) error {
 	}
 	r.conn = conn
 	defer conn.Close()
+	defer func() {
+		if r.stopListen != nil {
+			r.stopListen()
+		}
+	}()
 	for _, s := range f.Steps {
 		stepStart := time.Now()
 		asks := newScript(s.Answers)
@@ -183,8 +191,9 @@ func (r *sessionRun) clientOptions() (*sdk.ClientOptions, error) {
 	elicit := func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
 		return r.asks.Load().elicitation(ctx, p)
 	}
+	r.updates = newUpdateLog()
 	return &sdk.ClientOptions{
-		OnElicit: elicit, OnElicitURL: elicit, SamplingTools: true,
+		OnElicit: elicit, OnElicitURL: elicit, SamplingTools: true, OnNotification: r.updates.note,
 		OnSample: func(ctx context.Context, p *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) {
 			return r.asks.Load().sampling(ctx, p)
 		},
@@ -279,6 +288,8 @@ func (r *sessionRun) step(ctx context.Context, s *Step) []string {
 		return r.stepPrompt(ctx, s)
 	case "complete":
 		return r.stepComplete(ctx, s)
+	case "subscribe":
+		return r.stepSubscribe(ctx, s)
 	}
 	return r.stepCall(ctx, s)
 }
@@ -360,7 +371,13 @@ func (r *sessionRun) verify(s *Step, out *outcome, err error) []string {
 	sawIsError := false
 	for _, e := range s.Expects {
 		sawIsError = sawIsError || e.Subject == "isError" || e.Subject == "rpcError"
-		if msg := r.check(e, out, rpc); msg != "" {
+		msg := ""
+		if e.Subject == "updated" {
+			msg = r.checkUpdated(e)
+		} else {
+			msg = r.check(e, out, rpc)
+		}
+		if msg != "" {
 			problems = append(problems, fmt.Sprintf("line %d: %s", e.Line, msg))
 		}
 	}

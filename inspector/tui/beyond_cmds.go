@@ -169,13 +169,9 @@ func completeAfter(pause time.Duration, seq int) tea.Cmd {
 func subscribeCmd(ctx context.Context, c *target.Connection, gen int, uri string, uris []string) tea.Cmd {
 	if c.Client.Era() != sdk.EraStateless {
 		return func() tea.Msg {
-			err := call.WithTimeout(ctx, requestTimeout, "resources/subscribe", func(ctx context.Context, _ func()) error {
-				return c.Client.Call(ctx, "resources/subscribe", sdk.ReadResourceParams{URI: uri}, nil)
-			})
-			return subscribedMsg{gen: gen, uri: uri, err: c.Explain(err)}
+			return subscribedMsg{gen: gen, uri: uri, err: call.Subscribe(ctx, c, uri, requestTimeout)}
 		}
 	}
-	filter := sdk.SubscriptionFilter{ResourcesListChanged: true, PromptsListChanged: true, ResourceSubscriptions: uris}
-	go func() { _ = c.Client.Call(ctx, "subscriptions/listen", sdk.ListenParams{Notifications: &filter}, nil) }()
+	call.Listen(ctx, c, sdk.SubscriptionFilter{ResourcesListChanged: true, PromptsListChanged: true, ResourceSubscriptions: uris})
 	return func() tea.Msg { return subscribedMsg{gen: gen, uri: uri} }
 }

@@ -81,6 +81,7 @@ type devState struct {
 	compare  [2]*callRecord // before, after
 	last     *callRecord
 	calls    []testsession.Call
+	awaiting map[string]bool // URIs followed whose first update is to be recorded (section.go)
 	scroll   int
 	recorded string
 }

@@ -79,7 +79,8 @@ func TestFlowRecordReplaysServerEverything(t *testing.T) {
 	f.callTool("simulate-research-query", "go")
 	f.waitScreen("# Research Report: go")
 
-	recordReplayTwice(t, f, 1)
+	uri := "demo://resource/static/document/architecture.md"
+	recordReplayTwice(t, f, "\nsubscribe "+uri+"\n\nread "+uri+"\n", "\n  updated "+uri+"\n")
 }
 
 // TestFlowRecordReplaysEverythingEras: the same with the tests' own
@@ -145,15 +146,16 @@ func TestFlowRecordReplaysEverythingEras(t *testing.T) {
 			f.calls = 0
 			f.callTool("research", "go")
 			f.waitScreen("Report on go: done in ")
-			recordReplayTwice(t, f, 1)
+			recordReplayTwice(t, f, "\nsubscribe everything://clock\n\nread everything://clock\n", "\n  updated everything://clock\n")
 		})
 	}
 }
 
 // recordReplayTwice writes the session (w), then replays it twice
-// against the unchanged server: both replays pass; reads is how many read
-// steps the person made.
-func recordReplayTwice(t *testing.T, f *screenFlow, reads int) {
+// against the unchanged server: both replays pass. The session holds
+// want, and one read step: the person's (the server's updates read the
+// resource again, heard as an updated line).
+func recordReplayTwice(t *testing.T, f *screenFlow, want ...string) {
 	t.Helper()
 	f.keys("w")
 	f.waitScreen(".txtar · replay it with")
@@ -161,8 +163,13 @@ func recordReplayTwice(t *testing.T, f *screenFlow, reads int) {
 	path := f.m.dev.recorded
 	data, _ := os.ReadFile(path)
 	t.Logf("recorded:\n%s", data)
-	if n := strings.Count(string(data), "\nread "); n != reads {
-		t.Errorf("the session has %d read steps, want %d (the person's; the server's updates read again)", n, reads)
+	if n := strings.Count(string(data), "\nread "); n != 1 {
+		t.Errorf("the session has %d read steps, want 1 (the person's; the server's updates read again)", n)
+	}
+	for _, w := range want {
+		if !strings.Contains(string(data), w) {
+			t.Errorf("the session lacks %q", w)
+		}
 	}
 	for i := range 2 {
 		var out bytes.Buffer

@@ -180,7 +180,7 @@ func serverBin(t *testing.T, name string) string {
 			"bookshop":    "../../examples/bookshop",
 			"asking":      "./testdata/asking",
 			"conformance": "../../examples/conformance",
-			"everything":  "./testdata/everything",
+			"everything":  "../testdata/servers/everything",
 			"raw":         "../testdata/servers/raw",
 		}
 		for bin, pkg := range pkgs {

@@ -193,7 +193,7 @@ func (m *Model) restart() tea.Cmd {
 	// The calls so far pinned the old server's behaviour: a recorded
 	// session holds only calls to the server now running (w), so that it
 	// replays green.
-	m.dev.calls = nil
+	m.dev.calls, m.dev.awaiting = nil, nil
 	m.logs.add(logEvent{at: m.now(), level: "notice", logger: "mcpdev", text: "restarting the server"})
 	return tea.Batch(append(cmds, m.connect())...)
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -163,10 +165,7 @@ func (m *Model) onBeyondMsg(msg tea.Msg) tea.Cmd {
 	case subscribeMsg:
 		return m.subscribe(msg.uri)
 	case subscribedMsg:
-		if m.current(msg.gen) && msg.err != nil {
-			delete(m.bey.res.subbed, msg.uri)
-			m.status = "subscribe failed: " + firstLine(msg.err.Error())
-		}
+		m.onSubscribed(msg)
 	case outcomeMsg:
 		return m.onOutcome(msg)
 	case completeDueMsg:
@@ -281,9 +280,55 @@ func (m *Model) onOutcome(msg outcomeMsg) tea.Cmd {
 	return nil
 }
 
+// onSubscribed says why a subscription failed; a refusal stays in the
+// recorded session as the subscribe step's rpcError, anything else takes
+// the step out.
+func (m *Model) onSubscribed(msg subscribedMsg) {
+	if !m.current(msg.gen) || msg.err == nil {
+		return
+	}
+	delete(m.bey.res.subbed, msg.uri)
+	m.status = "subscribe failed: " + firstLine(msg.err.Error())
+	d := &m.dev
+	delete(d.awaiting, msg.uri)
+	for i := len(d.calls) - 1; i >= 0; i-- {
+		if c := &d.calls[i]; c.Step == "subscribe" && c.Tool == msg.uri {
+			if c.Err = msg.err; !isRPCError(msg.err) {
+				d.calls = slices.Delete(d.calls, i, i+1)
+			}
+			break
+		}
+	}
+}
+
+// recordSubscribe keeps a subscription the person makes as a subscribe
+// step (w), in the order of what they did; its first update is awaited.
+func (m *Model) recordSubscribe(uri string) {
+	d := &m.dev
+	d.calls = append(d.calls, testsession.Call{Step: "subscribe", Tool: uri, Roots: m.offeredRoots()})
+	if d.awaiting == nil {
+		d.awaiting = map[string]bool{}
+	}
+	d.awaiting[uri] = true
+}
+
+// noteUpdate records the first update of a URI followed since as an
+// expectation of the step it came after (an updated line): the update is
+// the server's doing, not a step of the person's.
+func (m *Model) noteUpdate(uri string) {
+	d := &m.dev
+	if !d.awaiting[uri] || len(d.calls) == 0 {
+		return
+	}
+	delete(d.awaiting, uri)
+	last := &d.calls[len(d.calls)-1]
+	last.Updated = append(last.Updated, uri)
+}
+
 // onResourceUpdated counts an update of uri, and reads it again when the
 // Result tab shows it.
 func (m *Model) onResourceUpdated(uri string) tea.Cmd {
+	m.noteUpdate(uri)
 	m.bey.res.updated[uri]++
 	if uri != m.bey.shown || m.sess == nil || m.sess.conn == nil {
 		return nil
@@ -305,6 +350,7 @@ func (m *Model) subscribe(uri string) tea.Cmd {
 		return nil
 	}
 	m.bey.res.subbed[uri] = true
+	m.recordSubscribe(uri)
 	var uris []string
 	for u := range m.bey.res.subbed {
 		uris = append(uris, u)
