@@ -62,7 +62,7 @@ func TestParseSessionErrors(t *testing.T) {
 		{"target a\nschema x\n", "schema TOOL FILE"},
 		{"target a\nread\n", "read URI"},
 		{"target a\ncomplete prompt p\n", "complete prompt NAME ARG=TYPED"},
-		{"target a\ntools\n  text == x\n", "must follow a call, read, prompt or complete"},
+		{"target a\ntools\n  text == x\n", "must follow a call, read, prompt, complete or subscribe"},
 	}
 	for _, tt := range tests {
 		_, err := Parse("s.txtar", []byte(tt.src))

@@ -61,7 +61,7 @@ func TestRecordedSessionReplaysGreenThenFailsOnChange(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	t.Logf("recorded:\n%s", data)
-	for _, want := range []string{"target ..\n", "call search_books limit=5 query=dune\n", "  isError\n", "  rpcError "} {
+	for _, want := range []string{"target ..\n", "call search_books query=dune limit=5\n", "  isError\n", "  rpcError "} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("recording lacks %q", want)
 		}
@@ -101,7 +101,7 @@ func TestRecordSessionTargetsAndArguments(t *testing.T) {
 	got := string(data)
 	for _, want := range []string{
 		"target --env 'A=b c' --cwd /srv/py -- /usr/bin/python3 server.py\n",
-		"call t n=3 o.k=[1] 's=a b'\n", // as a copied command line writes them: args.Words
+		"call t n=3 's=a b' o.k=[1]\n", // as a copied command line writes them: args.Words
 		"call t s=5\n",
 		"call t 'any:=\"5\"'\n",
 		`  structured == {"a":[1,2]}`,

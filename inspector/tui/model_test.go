@@ -243,7 +243,7 @@ func TestHistoryRerunEditCopy(t *testing.T) {
 		t.Fatalf("history tab:\n%s", screen(m))
 	}
 	_, cmd := m.Update(keyMsg("y"))
-	want := `mcpdev call examples/bookshop search_books limit=10 query=dune`
+	want := `mcpdev call examples/bookshop search_books query=dune limit=10`
 	if m.history.copied != want {
 		t.Errorf("copied %q, want %q", m.history.copied, want)
 	}
