@@ -74,7 +74,7 @@ func TestFlowAnswersRecordedAndCopied(t *testing.T) {
 		t.Fatal(err)
 	}
 	rel, _ := filepath.Rel(work, rootDir)
-	for _, want := range []string{"root " + rel + "\n", "  answer email=ada@example.com username=ada\n", `  sample-reply "Paris"` + "\n", "  decline\n"} {
+	for _, want := range []string{"root " + rel + "\n", "  answer username=ada email=ada@example.com\n", `  sample-reply "Paris"` + "\n", "  decline\n"} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("the session lacks %q:\n%s", want, data)
 		}
