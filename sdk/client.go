@@ -431,6 +431,11 @@ func (c *Client) readLoop() {
 				c.badFrame(de)
 				continue
 			}
+			var re *transport.RequestError
+			if errors.As(err, &re) {
+				c.failRequest(re)
+				continue
+			}
 			c.mu.Lock()
 			c.closed = true
 			c.err = err

@@ -50,6 +50,17 @@ func (c *Client) badFrame(de *transport.DecodeError) {
 	}
 }
 
+// failRequest fails the pending call a transport could not carry (its
+// answer will not come); the connection goes on.
+func (c *Client) failRequest(re *transport.RequestError) {
+	c.mu.Lock()
+	pc := c.pending[string(re.ID)]
+	c.mu.Unlock()
+	if pc != nil {
+		pc.deliver(reply{err: re})
+	}
+}
+
 // prefixed is err prefixed with the method it failed, unless it already is
 // (a reply the client could not read names its method).
 func prefixed(method string, err error) error {

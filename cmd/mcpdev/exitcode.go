@@ -12,6 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // Exit codes of the mcpdev command, aligned with the MCP Inspector CLI where
@@ -21,7 +22,7 @@ const (
 	exitUsage       = 1  // usage or unexpected error (also: a test session failed)
 	exitArgsRefused = 2  // arguments refused by the tool's input schema, not sent
 	exitAuth        = 3  // authentication required
-	exitConnect     = 4  // server could not be started, reached or initialized
+	exitConnect     = 4  // server could not be started, reached or initialized; or a request could not reach it (refused, reset, TLS, an HTTP error status)
 	exitToolError   = 5  // the tool returned isError, or there is no such tool or prompt
 	exitBadSchema   = 6  // the server's own tool schema is invalid (--strict)
 	exitRPCError    = 7  // another JSON-RPC error from the server
@@ -44,6 +45,7 @@ func exitCode(err error) int {
 		timeout *call.TimeoutError
 		rpc     *transport.Error
 		task    *call.TaskEndError
+		link    *streamable.LinkError
 	)
 	switch {
 	case err == nil:
@@ -65,6 +67,10 @@ func exitCode(err error) int {
 		return exitToolError
 	case errors.As(err, &schema):
 		return exitBadSchema
+	case errors.As(err, &link) && link.Failure == streamable.FailTimeout:
+		return exitTimeout
+	case errors.As(err, &link):
+		return exitConnect
 	case errors.As(err, &timeout), errors.Is(err, context.DeadlineExceeded):
 		return exitTimeout
 	case errors.Is(err, transport.ErrTooLarge):
@@ -95,6 +101,7 @@ func errorJSON(err error) []byte {
 		rpc  *transport.Error
 		conn *target.ConnectError
 		big  *transport.DecodeError
+		link *streamable.LinkError
 	)
 	if errors.As(err, &ae) {
 		v["tool"] = ae.Tool
@@ -110,6 +117,9 @@ func errorJSON(err error) []byte {
 	}
 	if errors.As(err, &conn) {
 		v["doctor"] = target.Doctor(err).Kind
+	}
+	if errors.As(err, &link) && link.Status != 0 {
+		v["httpStatus"] = link.Status
 	}
 	if errors.Is(err, testsession.ErrFailed) {
 		v["kind"] = "test-failed"

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -394,5 +396,57 @@ call search_books query=dune limit=5
 	}
 	if r := mcpdev(t, "test", path); r.code != 0 || !strings.Contains(r.stdout, "2 passed, 0 failed") {
 		t.Fatalf("after update: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// A request that fails beneath JSON-RPC after the handshake (the server
+// went away, a proxy answered 502) is worded as what happened and exits 4
+// like a server that could not be reached: not 7 and a -32603 of the
+// server's that it never sent.
+func TestHTTPTransportFailureDuringCall(t *testing.T) {
+	s := sdk.NewServer("hi", nil)
+	sdk.Tool(s, Hi)
+	h := sdkhttp.Handler(s, nil)
+	failing := func(fail func(w http.ResponseWriter)) string {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			if strings.Contains(string(body), `"tools/call"`) {
+				fail(w)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.ServeHTTP(w, r)
+		}))
+		t.Cleanup(srv.Close)
+		return srv.URL + "/mcp"
+	}
+	tests := []struct {
+		name   string
+		url    string
+		stderr string
+		status float64
+	}{
+		{"connection lost", failing(func(w http.ResponseWriter) {
+			conn, _, _ := http.NewResponseController(w).Hijack()
+			conn.Close()
+		}), "tools/call: connection lost: the server at 127.0.0.1:", 0},
+		{"proxy 502", failing(func(w http.ResponseWriter) {
+			http.Error(w, "upstream down", http.StatusBadGateway)
+		}), "tools/call: HTTP 502 Bad Gateway: upstream down", 502},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mcpdev(t, "call", tt.url, "hi", "name=x")
+			if r.code != exitConnect || !strings.Contains(r.stderr, tt.stderr) || strings.Contains(r.stderr, "-32603") {
+				t.Fatalf("exit %d, want %d and %q\nstderr:\n%s", r.code, exitConnect, tt.stderr, r.stderr)
+			}
+			j := r.errJSON(t)
+			if j["kind"] != "connect-failed" || j["rpcCode"] != nil {
+				t.Errorf("JSON line %v, want kind connect-failed and no rpcCode", j)
+			}
+			if status, _ := j["httpStatus"].(float64); status != tt.status {
+				t.Errorf("JSON httpStatus %v, want %v", j["httpStatus"], tt.status)
+			}
+		})
 	}
 }

@@ -128,7 +128,8 @@ Exit codes:
   1  usage or unexpected error; a test session failed
   2  arguments refused by the tool's input schema or the prompt (not sent)
   3  authentication required
-  4  server could not be started, reached or initialized
+  4  server could not be started, reached or initialized, or a request
+     could not reach it (refused, connection lost, TLS, an HTTP error status)
   5  the tool returned isError, or there is no such tool or prompt
   6  the server's own tool schema is invalid (--strict)
   7  another JSON-RPC error from the server (e.g. a URI it does not have)

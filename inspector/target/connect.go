@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // DefaultConnectTimeout bounds starting, reaching and initializing a server.
@@ -84,6 +85,11 @@ type ConnectOptions struct {
 	// and ends (done true, whether it succeeded or not): a build from a
 	// cold cache takes seconds, and a user should see why nothing happens.
 	OnBuild func(done bool)
+	// OnLink is told, for an HTTP server, when the server cannot be
+	// reached (a request failed beneath JSON-RPC, the session's stream
+	// broke), when it is reached again, and when it had forgotten the
+	// session and a new one was opened (streamable.LinkEvent).
+	OnLink func(streamable.LinkEvent)
 }
 
 // Connection is a live connection to a target's server.

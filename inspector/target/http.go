@@ -38,7 +38,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	}
 	conn := streamable.NewStreamableClient(t.URL, &streamable.StreamableClientOptions{
 		HTTPClient: &http.Client{Transport: rec}, Header: header, RetryFor: 200 * time.Millisecond,
-		MaxMessageSize: t.maxMessageSize(),
+		MaxMessageSize: t.maxMessageSize(), OnLink: o.OnLink,
 	})
 	client, err := sdk.Connect(hctx, conn, t.clientOptions(probeWhileSigningIn(o), o.Timeout))
 	if err == nil {

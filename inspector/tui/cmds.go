@@ -20,6 +20,7 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/mcpdev/mcpdev/transport/oauth"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // session is one connection's worth of state that commands share: the
@@ -111,6 +112,7 @@ func connectOptions(box *mailbox, ask *asker) *target.ConnectOptions {
 			client.OnWarning(&target.StdoutNoiseError{Line: line})
 		},
 		OnBuild: func(done bool) { box.push(buildEvent{done: done}) },
+		OnLink:  func(ev streamable.LinkEvent) { box.push(linkEvent{ev}) },
 		// Signing in to a protected HTTP server: its URL and steps go to
 		// the logs pane.
 		AuthOut: authLines{box},

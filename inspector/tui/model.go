@@ -71,6 +71,7 @@ type Model struct {
 	focus         focus
 	tab           tab
 	status        string
+	probing       bool // a probe of a server out of reach is under way (link.go)
 
 	header  headerPane
 	tools   toolsPane

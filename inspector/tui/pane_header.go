@@ -30,7 +30,10 @@ type headerPane struct {
 	info   serverInfo
 	roots  string // rootsSummary: "" for the default root
 	state  connState
-	now    func() time.Time
+	// linkDown: connected over HTTP, but the server cannot be reached
+	// (link.go); mcpdev tries it again until it answers.
+	linkDown bool
+	now      func() time.Time
 	// signedIn names whom the connection signed in as (never a token);
 	// signingIn: a sign-in URL waits to be opened.
 	signedIn  string
@@ -128,6 +131,9 @@ func (p *headerPane) stateText() string {
 	st := p.st
 	switch p.state {
 	case stateConnected:
+		if p.linkDown {
+			return st.StateBad.Render("✗ disconnected · reconnecting…")
+		}
 		return st.StateOK.Render("● connected")
 	case stateFailed:
 		return st.StateBad.Render("✗ cannot start")

@@ -16,6 +16,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
 // runningCall is the call in flight, shown with a progress bar.
@@ -112,6 +113,7 @@ func outcome(m callDoneMsg) string {
 func (p *resultPane) statusLine() string {
 	st, took := p.st, formatDuration(p.elapsed)
 	var rpc *transport.Error
+	var link *streamable.LinkError
 	if line, ok := p.taskStatusLine(took); ok {
 		return line
 	}
@@ -124,6 +126,8 @@ func (p *resultPane) statusLine() string {
 		return p.headed(st.ProtocolError.Render("✗ message too large"), "", took)
 	case errors.As(p.err, &rpc):
 		return p.headed(st.ProtocolError.Render(fmt.Sprintf("✗ protocol error %d", rpc.Code)), " (JSON-RPC)", took)
+	case errors.As(p.err, &link):
+		return p.headed(st.ProtocolError.Render("✗ "+link.Headline()), " (transport)", took)
 	case p.err != nil:
 		return p.headed(st.ProtocolError.Render("✗ failed"), "", took)
 	case p.data.isError:

@@ -65,6 +65,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onDevCallDone(msg) // shows the result, then remembers the call
 	case buildTickMsg:
 		return m.onBuildTick(msg)
+	case probeMsg:
+		return m.onProbe(msg)
 	case tickMsg:
 		if m.call != nil && m.call.id == msg.id {
 			return tickCmd(msg.id)
@@ -136,6 +138,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	m.sess.conn = msg.conn
 	m.tools.unreachable = false
 	m.state, m.header.state, m.header.info = stateConnected, stateConnected, msg.info
+	m.header.linkDown, m.probing = false, false
 	m.header.buildStart = time.Time{}
 	m.onSignedIn(msg.conn.SignedIn)
 	if m.focus == focusDoctor {
@@ -256,6 +259,8 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		case authEvent:
 			m.auth.add(ev.ev)
 			m.syncAuthHeader()
+		case linkEvent:
+			cmds = append(cmds, m.onLink(ev.ev))
 		case resourceUpdatedEvent:
 			cmds = append(cmds, m.onResourceUpdated(ev.uri))
 		case listChangedEvent:

@@ -40,6 +40,11 @@ type StreamableClientOptions struct {
 	// reopened without new events (default 5). Each attempt waits the
 	// stream's `retry:` time, or a short backoff when the server set none.
 	ReconnectAttempts int
+	// OnLink is told when an exchange fails to reach the server, when one
+	// reaches it again, and when a forgotten session was renewed (see
+	// LinkEvent). It is called on the client's goroutines: it must not
+	// block.
+	OnLink func(LinkEvent)
 }
 
 // StreamableClient is the client side of Streamable HTTP as a Conn: every
@@ -71,6 +76,7 @@ type StreamableClient struct {
 	version   string // negotiated legacy version
 	initID    string
 	getOpen   bool
+	down      bool // the last exchange failed to reach the server (LinkDown told)
 	inflight  map[string]context.CancelFunc
 	closed    bool
 	params    map[string][]transport.ParamHeader // SetParamHeaders: tool → mirrored arguments
@@ -232,33 +238,46 @@ func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan stru
 }
 
 // roundTrip POSTs a request and delivers everything the server answers.
-// A session the server no longer knows (404) is renewed and the request
-// sent once more (streamable_renew.go).
+// A session the server no longer knows (404, or 400 naming the session)
+// is renewed and the request sent once more (streamable_renew.go). What
+// fails beneath JSON-RPC fails the request with a *LinkError.
 func (c *StreamableClient) roundTrip(ctx context.Context, m *transport.Message, stateless bool) {
 	resp, err := c.post(ctx, m, stateless)
-	if err == nil && resp.StatusCode == http.StatusNotFound && !stateless {
-		resp, err = c.renewAndRetry(ctx, m, resp)
+	if err == nil && !stateless {
+		if forgot, why := c.forgotSession(resp); forgot {
+			resp, err = c.renewAndRetry(ctx, m, resp, why)
+		}
 	}
 	if err != nil {
-		if ctx.Err() == nil {
-			c.deliver(transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "transport: %v", err)))
-		}
+		c.failRequest(ctx, m.ID, linkError(c.url, err))
 		return
 	}
 	defer resp.Body.Close()
 	c.noteSession(resp)
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch {
-	case mt == "text/event-stream":
+	case mt == "text/event-stream" && resp.StatusCode/100 == 2:
 		c.readPostStream(ctx, resp.Body, m.ID)
 	case mt == "application/json":
-		c.readJSON(resp, m.ID)
+		c.readJSON(ctx, resp, m.ID)
+	case resp.StatusCode/100 != 2:
+		c.failStatus(ctx, resp, m.ID)
 	default:
 		c.deliver(transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeInternalError, "transport: HTTP %d with content type %q", resp.StatusCode, mt)))
 	}
 }
 
-func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
+// failStatus fails request id with the error status of resp, and what
+// the server said with it.
+func (c *StreamableClient) failStatus(ctx context.Context, resp *http.Response, id json.RawMessage) {
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxStatusBody))
+	c.failRequest(ctx, id, statusError(c.url, resp.StatusCode, resp.Header.Get("Content-Type"), body))
+}
+
+// maxStatusBody bounds what is read of an error status's body.
+const maxStatusBody = 64 << 10
+
+func (c *StreamableClient) readJSON(ctx context.Context, resp *http.Response, id json.RawMessage) {
 	max := c.opts.MaxMessageSize
 	if resp.ContentLength > int64(max) {
 		c.deliverErr(transport.ResponseTooLarge(id, int(min(resp.ContentLength, math.MaxInt)), max, nil))
@@ -272,11 +291,17 @@ func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 		return
 	}
 	if err != nil {
-		c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: read response: %v", err)))
+		c.failRequest(ctx, id, c.linkFailed(ctx, err))
 		return
 	}
 	msg, derr := transport.Decode(data)
-	if derr != nil {
+	switch {
+	case derr != nil && resp.StatusCode/100 != 2:
+		// an error status whose body is no JSON-RPC message: the server's
+		// own words, not a decode error of ours
+		c.failRequest(ctx, id, statusError(c.url, resp.StatusCode, resp.Header.Get("Content-Type"), data))
+		return
+	case derr != nil:
 		c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: HTTP %d: %s", resp.StatusCode, derr.Message)))
 		return
 	}
@@ -293,9 +318,11 @@ func (c *StreamableClient) readJSON(resp *http.Response, id json.RawMessage) {
 // keeps sending something; ReconnectAttempts bounds the fruitless tries.
 func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
 	lastID, retry, failures := "", time.Duration(0), 0
+	var lastErr error
 	for {
 		if body != nil {
 			r := c.readSSE(ctx, body, id)
+			lastErr = r.err
 			body.Close()
 			body = nil
 			if r.got || ctx.Err() != nil {
@@ -314,7 +341,7 @@ func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadClose
 			}
 		}
 		if lastID == "" || c.SessionID() == "" || failures >= c.opts.ReconnectAttempts {
-			c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: the response stream ended before the response")))
+			c.failRequest(ctx, id, c.streamEnded(ctx, lastErr))
 			return
 		}
 		c.sleep(ctx, reconnectDelay(retry, failures))
@@ -323,12 +350,13 @@ func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadClose
 			if ctx.Err() != nil {
 				return
 			}
+			lastErr = err
 			failures++
 			continue
 		}
 		if resp.StatusCode != http.StatusOK {
+			c.failStatus(ctx, resp, id)
 			resp.Body.Close()
-			c.deliver(transport.NewErrorResponse(id, transport.Errorf(transport.CodeInternalError, "transport: resuming the stream: HTTP %d", resp.StatusCode)))
 			return
 		}
 		body = resp.Body
@@ -379,6 +407,9 @@ func (c *StreamableClient) startGetStream() <-chan struct{} {
 			}
 			r := c.readSSE(c.ctx, resp.Body, nil)
 			resp.Body.Close()
+			if r.err != nil && !errors.Is(r.err, io.EOF) {
+				c.linkFailed(c.ctx, r.err) // the server went away mid-stream
+			}
 			if r.lastID != "" {
 				lastID = r.lastID
 				failures = 0
@@ -417,7 +448,7 @@ func (c *StreamableClient) get(ctx context.Context, lastEventID string) (*http.R
 	if lastEventID != "" {
 		req.Header.Set(HeaderLastEventID, lastEventID)
 	}
-	return c.client.Do(req)
+	return c.do(req)
 }
 
 func (c *StreamableClient) setCommon(h http.Header) {
@@ -448,8 +479,12 @@ func (c *StreamableClient) post(ctx context.Context, m *transport.Message, state
 		}
 		c.setHeaders(req.Header, m, stateless)
 		resp, err := c.client.Do(req)
-		if err == nil || !errors.Is(err, syscall.ECONNREFUSED) || time.Now().After(deadline) {
-			return resp, err
+		if err == nil {
+			c.linkReached()
+			return resp, nil
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) || time.Now().After(deadline) {
+			return nil, c.linkFailed(ctx, err)
 		}
 		sleepCtx(ctx, wait)
 		if ctx.Err() != nil {

@@ -3,6 +3,7 @@ package streamable_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -193,11 +194,11 @@ func TestStreamableClientGivesUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, err := c.Read(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.Error == nil || !strings.Contains(resp.Error.Message, "ended before the response") {
-		t.Errorf("got %+v, want an error response", resp)
+	var re *transport.RequestError
+	var le *streamable.LinkError
+	if !errors.As(err, &re) || string(re.ID) != "1" || !errors.As(err, &le) || le.Failure != streamable.FailReset ||
+		!strings.Contains(err.Error(), "closed the connection before it answered") {
+		t.Errorf("got %+v, %v; want the request failed: the stream closed before the response", resp, err)
 	}
 	mu.Lock()
 	defer mu.Unlock()

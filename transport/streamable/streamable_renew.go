@@ -14,7 +14,9 @@ import (
 // gone — restarted, or a replica behind a load balancer that died — the
 // server that now answers does not know the session and says 404; the
 // client must then start a new session with initialize (2025-06-18,
-// "Session Management"). The StreamableClient does so by itself: it sends
+// "Session Management"). Some servers (the TypeScript SDK's) say 400
+// instead, with a message about the session ("No valid session ID
+// provided"): that is taken the same way. The StreamableClient does so by itself: it sends
 // the initialize request it sent first once more, then
 // notifications/initialized, reopens the GET stream, and sends the request
 // that met the 404 again. A 404 means the server did not run the request,
@@ -25,16 +27,39 @@ import (
 // session expired when a new one could not be opened.
 var ErrSessionRenew = errors.New("transport: the server forgot the session and a new one could not be opened")
 
-// renewAndRetry handles a 404 to m: when m carried a session, it renews
-// that session and POSTs m again; otherwise it returns the 404 as it is.
-func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Message, resp *http.Response) (*http.Response, error) {
-	old := resp.Request.Header.Get(HeaderSessionID)
-	if old == "" {
-		return resp, nil
+// forgotSession reports whether resp, to a request that carried a
+// session, says the server does not know it: 404, or 400 whose body
+// names the session. why is the server's answer, worded. A 400 body is
+// read to tell; resp.Body still reads it whole after.
+func (c *StreamableClient) forgotSession(resp *http.Response) (bool, *LinkError) {
+	if resp.Request == nil || resp.Request.Header.Get(HeaderSessionID) == "" {
+		return false, nil
 	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	switch resp.StatusCode {
+	case http.StatusNotFound:
+		return true, &LinkError{Failure: FailStatus, Host: hostOf(c.url), Status: resp.StatusCode}
+	case http.StatusBadRequest:
+	default:
+		return false, nil
+	}
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, maxStatusBody))
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	if !bytes.Contains(bytes.ToLower(head), []byte("session")) {
+		return false, nil
+	}
+	return true, statusError(c.url, resp.StatusCode, resp.Header.Get("Content-Type"), head)
+}
+
+// renewAndRetry renews the session the server forgot (it said why) and
+// POSTs m again.
+func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Message, resp *http.Response, why *LinkError) (*http.Response, error) {
+	old := resp.Request.Header.Get(HeaderSessionID)
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxStatusBody))
 	resp.Body.Close()
-	if err := c.renewSession(ctx, old); err != nil {
+	if err := c.renewSession(ctx, old, why); err != nil {
 		return nil, err
 	}
 	return c.post(ctx, m, false)
@@ -42,7 +67,7 @@ func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Messa
 
 // renewSession opens a new session in place of old, unless another
 // request did so already.
-func (c *StreamableClient) renewSession(ctx context.Context, old string) error {
+func (c *StreamableClient) renewSession(ctx context.Context, old string, why *LinkError) error {
 	c.renewMu.Lock()
 	defer c.renewMu.Unlock()
 	c.mu.Lock()
@@ -65,6 +90,7 @@ func (c *StreamableClient) renewSession(ctx context.Context, old string) error {
 	if err := c.postOneWay(ctx, done, false); err != nil {
 		return fmt.Errorf("%w: %v", ErrSessionRenew, err)
 	}
+	c.onLink(LinkEvent{Kind: LinkRenewed, Err: why})
 	return nil
 }
 
@@ -80,7 +106,7 @@ func (c *StreamableClient) reinitialize(ctx context.Context, body []byte) (strin
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := c.client.Do(req)
+	resp, err := c.do(req)
 	if err != nil {
 		return "", err
 	}

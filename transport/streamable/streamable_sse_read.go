@@ -16,6 +16,7 @@ type sseRead struct {
 	got    bool          // the response to the awaited id arrived
 	lastID string        // the last event id seen, "" for none
 	retry  time.Duration // the last retry time set, 0 for none
+	err    error         // how reading ended: io.EOF for a stream closed cleanly
 }
 
 // inEvent is the incoming event being read. Its data is kept up to the size
@@ -38,6 +39,7 @@ func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.
 	for {
 		line, err := c.sseLine(r, &ev)
 		if err != nil {
+			res.err = err
 			return res
 		}
 		if line == nil { // a line streamed into ev.big
