@@ -466,6 +466,8 @@ func (c *StreamableClient) setCommon(h http.Header) {
 }
 
 // post sends one message, retrying while the server refuses connections.
+// One that went out on a kept-alive connection the server closed is not
+// sent again: the server may have read it before it went away.
 func (c *StreamableClient) post(ctx context.Context, m *transport.Message, stateless bool) (*http.Response, error) {
 	body, err := jsonenc.Marshal(m)
 	if err != nil {

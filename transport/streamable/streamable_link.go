@@ -151,10 +151,17 @@ func failureOf(err error) Failure {
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
 		return FailTimeout
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF),
-		errors.Is(err, syscall.EPIPE), errors.Is(err, net.ErrClosed):
+		errors.Is(err, syscall.EPIPE), errors.Is(err, net.ErrClosed), closedIdle(err):
 		return FailReset
 	}
 	return FailOther
+}
+
+// closedIdle reports net/http's (unexported) error for a request sent on
+// a kept-alive connection that the server had closed: it went away (or
+// timed the connection out) before reading anything on it.
+func closedIdle(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "http: server closed idle connection")
 }
 
 func hostOf(rawURL string) string {
