@@ -299,7 +299,7 @@ func (c *Client) call(ctx context.Context, method string, params, result any, on
 		params = withMeta(params, map[string]any{"progressToken": id})
 	}
 	if c.modern {
-		params = withMeta(params, c.meta)
+		params = withMeta(params, c.metaNow())
 	}
 	m, err := transport.NewRequest(id, method, params)
 	if err != nil {
@@ -390,7 +390,7 @@ func (c *Client) cancelRequest(id json.RawMessage, reason error) {
 // Notify sends a notification.
 func (c *Client) Notify(ctx context.Context, method string, params any) error {
 	if c.modern {
-		params = withMeta(params, c.meta)
+		params = withMeta(params, c.metaNow())
 	}
 	m, err := transport.NewNotification(method, params)
 	if err != nil {

@@ -79,7 +79,7 @@ func (c *Client) withTasks(params map[string]any) map[string]any {
 		return params
 	}
 	caps := map[string]any{}
-	if base, ok := c.meta[MetaClientCapabilities].(map[string]any); ok {
+	if base, ok := c.metaNow()[MetaClientCapabilities].(map[string]any); ok {
 		for k, v := range base {
 			caps[k] = v
 		}

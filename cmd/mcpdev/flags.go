@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/cli"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // config is a parsed command line.
@@ -32,12 +33,13 @@ type config struct {
 	noValidate     bool
 	update         bool
 	argsJSON       string
-	answers        []string // call, prompt: --answer key=value… for a tool or prompt that elicits
-	decline        bool     // call, prompt: --decline every elicitation and sampling request
-	answerURL      string   // call, prompt: --answer-url accept|decline|cancel every URL-mode elicitation
-	sampleReply    *string  // call, prompt: --sample-reply, the answer to every sampling request
-	roots          []string // --root PATH… (repeatable): the roots offered to the server
-	task           bool     // call: --task runs the tool as a task
+	answers        []string     // call, prompt: --answer key=value… for a tool or prompt that elicits
+	decline        bool         // call, prompt: --decline every elicitation and sampling request
+	answerURL      string       // call, prompt: --answer-url accept|decline|cancel every URL-mode elicitation
+	sampleReply    *string      // call, prompt: --sample-reply, the answer to every sampling request
+	roots          []string     // --root PATH… (repeatable): the roots offered to the server
+	task           bool         // call: --task runs the tool as a task
+	logLevel       sdk.LogLevel // --log-level: the level of the server's logs, sent on connecting
 
 	watchGlobs []string // mcpdev TARGET --watch GLOB… (repeatable)
 	watchTests bool     // mcpdev test --watch
@@ -128,6 +130,15 @@ func (cfg *config) flagSet() *flag.FlagSet {
 		return err
 	})
 	fs.StringVar(&cfg.resolve.Protocol, "protocol", "", "")
+	if cfg.cmd != "test" {
+		fs.Func("log-level", "", func(v string) error {
+			cfg.logLevel = sdk.LogLevel(v)
+			if !slices.Contains(sdk.LogLevels(), cfg.logLevel) {
+				return inspector.Usagef("--log-level %q: want one of %v", v, sdk.LogLevels())
+			}
+			return nil
+		})
+	}
 	fs.DurationVar(&cfg.connectTimeout, "connect-timeout", target.DefaultConnectTimeout, "")
 	fs.DurationVar(&cfg.timeout, "timeout", call.DefaultTimeout, "")
 	fs.BoolVar(&cfg.verbose, "v", false, "")

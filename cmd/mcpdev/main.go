@@ -110,6 +110,7 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		if cfg.sampleReply != nil {
 			opts.SampleReply = *cfg.sampleReply
 		}
+		opts.LogLevel = cfg.logLevel
 		return tui.Run(ctx, t, opts)
 	}
 	// The clock of a call stops while the person answers its questions.
@@ -128,6 +129,9 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	if cfg.verbose {
 		info := conn.ServerInfo()
 		fmt.Fprintf(stderr, "connected to %s %s: %s\n", termtext.Line(info.Name), termtext.Line(info.Version), conn.Negotiated())
+	}
+	if err := setLogLevel(ctx, cfg, conn, warn); err != nil {
+		return err
 	}
 	if cfg.cmd != "call" {
 		return runListing(ctx, cfg, stdout, stderr, conn)
@@ -192,11 +196,31 @@ func connect(ctx context.Context, cfg *config, stderr io.Writer, asker *cli.Aske
 	if cfg.verbose {
 		opts.OnAuth = cli.ExchangePrinter(stderr) // the sign-in's HTTP exchanges, redacted
 		opts.OnStderr = func(line string) { fmt.Fprintf(stderr, "server: %s\n", termtext.Line(line)) }
+	}
+	if cfg.verbose || cfg.logLevel != "" { // asking for a level is asking to see the logs
 		opts.Client.OnLog = func(p sdk.LogParams) {
 			fmt.Fprintf(stderr, "log %s: %s\n", termtext.Line(string(p.Level)), termtext.Text(fmt.Sprint(p.Data)))
 		}
 	}
 	return t.Connect(ctx, opts)
+}
+
+// setLogLevel sends --log-level (logging/setLevel, or the 2026 era's
+// _meta level); a server without the logging capability is sent none,
+// with a warning.
+func setLogLevel(ctx context.Context, cfg *config, conn *target.Connection, warn func(string)) error {
+	if cfg.logLevel == "" {
+		return nil
+	}
+	err := conn.SetLogLevel(ctx, cfg.logLevel)
+	if errors.Is(err, sdk.ErrNoLogging) {
+		warn("--log-level " + string(cfg.logLevel) + ": " + err.Error() + "; no level sent")
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("--log-level %s: %w", cfg.logLevel, err)
+	}
+	return nil
 }
 
 // logout forgets the saved sign-in to the server at url.

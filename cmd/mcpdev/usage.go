@@ -69,6 +69,11 @@ Target flags (every command that takes a TARGET):
                      server that does not speak it fails at once and says so
   -v                 show the server's stderr, log messages and progress, and
                      each HTTP exchange of a sign-in (secrets redacted)
+  --log-level LEVEL  ask for the server's logs at LEVEL and above (debug, info,
+                     notice, warning, error, critical, alert, emergency) and
+                     show them: logging/setLevel, or in the 2026 era the level
+                     in each request's _meta; a server without the logging
+                     capability is sent none (a warning says so)
 
 tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
 call flags:

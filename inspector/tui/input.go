@@ -213,6 +213,8 @@ func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 		m.showTab((m.tab + 1) % numTabs)
 	case key.Matches(k, km.BackToForm):
 		m.backToForm()
+	case key.Matches(k, km.LogLevel):
+		return m.nextLogLevel()
 	}
 	switch m.tab {
 	case tabResult:

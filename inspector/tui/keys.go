@@ -29,6 +29,9 @@ type KeyMap struct {
 	BackToForm, Save, Search, NextMatch, PrevMatch key.Binding
 	ReadLink                                       key.Binding // reads a resource link of the result
 	Rerun, Edit, Copy                              key.Binding
+	// LogLevel sets the level of the server's logs, one step more severe
+	// each press, round to debug (the logs tab's; loglevel.go).
+	LogLevel key.Binding
 	// RunAsTask submits the open form as a task, for a tool whose
 	// execution.taskSupport is "optional" (task_call.go).
 	RunAsTask key.Binding
@@ -161,6 +164,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:       b([]string{"e"}, "e", "edit in form"),
 		Copy:       b([]string{"y", "c"}, "y", "copy as command"),
 		RunAsTask:  b([]string{"ctrl+t"}, "ctrl+t", "submit as task"),
+		LogLevel:   b([]string{"L"}, "L", "log level"),
 
 		FilterUp:     b([]string{"up"}, "↑", "up"),
 		FilterDown:   b([]string{"down"}, "↓", "down"),
@@ -204,7 +208,7 @@ func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
 		k.CopySignIn, k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
-		k.Save, k.ReadLink, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
+		k.Save, k.ReadLink, k.LogLevel, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
 	}
 }
 
@@ -215,7 +219,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
 		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
 		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.ShowRoots, k.Subscribe, k.TakeCompletion},
-		{k.Rerun, k.Edit, k.Copy, k.Save, k.ReadLink, k.BackToForm},
+		{k.Rerun, k.Edit, k.Copy, k.Save, k.ReadLink, k.LogLevel, k.BackToForm},
 		{k.CancelCall, k.Restart, k.AuthView, k.Help, k.Quit},
 	}
 }
@@ -227,7 +231,7 @@ func (k *KeyMap) all() []*key.Binding {
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.ReadLink, &k.Search, &k.NextMatch, &k.PrevMatch,
-		&k.Rerun, &k.Edit, &k.Copy, &k.RunAsTask, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
+		&k.Rerun, &k.Edit, &k.Copy, &k.RunAsTask, &k.LogLevel, &k.FilterUp, &k.FilterDown, &k.AcceptSearch,
 		&k.Dismiss, &k.AutoRerun, &k.Record,
 		&k.ShowTools, &k.ShowResources, &k.ShowPrompts, &k.Subscribe, &k.TakeCompletion,
 		&k.ShowRoots, &k.CopySignIn, &k.AuthView,
@@ -249,6 +253,7 @@ type keyState struct {
 	hasSearch  bool
 	hasHistory bool
 	canRestart bool
+	connected  bool
 	reportCut  bool // the server-trouble report is taller than its pane
 	signingIn  bool // a sign-in URL waits to be opened
 	signedIn   bool // connected, signed in: the auth view can open
@@ -301,6 +306,7 @@ func (k *KeyMap) sync(s keyState) {
 		k.BackToForm.SetEnabled(s.formOpen && !s.calling && s.tab != tabHistory)
 		k.Save.SetEnabled(s.tab == tabResult && s.hasMedia)
 		k.ReadLink.SetEnabled(s.tab == tabResult && s.hasLinks && !s.calling)
+		k.LogLevel.SetEnabled(s.tab == tabLogs && s.connected)
 		k.Search.SetEnabled(s.tab == tabTraffic)
 		k.NextMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
 		k.PrevMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)

@@ -104,6 +104,7 @@ func (m *Model) syncKeys() {
 		hasSearch:  m.traffic.hasSearch(),
 		hasHistory: m.history.len() > 0,
 		canRestart: m.state != stateConnecting,
+		connected:  m.state == stateConnected,
 		reportCut:  m.doctor.cut(),
 		signingIn:  m.state == stateConnecting && m.auth.signingIn(),
 		signedIn:   m.state == stateConnected && m.auth.who != nil,
@@ -196,6 +197,9 @@ func (m *Model) tabsTitle() string {
 	var parts []string
 	for t := tab(0); t < numTabs; t++ {
 		label := fmt.Sprintf("%d %s", t+1, t)
+		if t == tabLogs && m.logLevel != "" {
+			label += " ≥" + string(m.logLevel)
+		}
 		if t == tabLogs && m.logs.unread > 0 && m.tab != tabLogs {
 			label += fmt.Sprintf(" (%d)", m.logs.unread)
 		}

@@ -53,8 +53,8 @@ func (m *Model) onLink(ev streamable.LinkEvent) tea.Cmd {
 		why := "it answered " + ev.Err.Error()
 		m.status = "the server no longer knew the session (" + why + "): re-initialised"
 		m.logs.add(mcpdevLog("warning", "the server no longer knew the session ("+why+
-			"): re-initialised with a new session; its subscriptions and log level start afresh"))
-		return nil
+			"): re-initialised with a new session; its subscriptions start afresh"))
+		return m.resendLogLevel()
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ type Options struct {
 	// SampleReply, when set, answers every sampling request at once (for
 	// scripted use); the logs say so. Empty: a person answers.
 	SampleReply string
+	// LogLevel, when set, is sent on connecting (--log-level), as the L
+	// key in the logs tab sends it (loglevel.go).
+	LogLevel sdk.LogLevel
 	// Roots are the roots offered to the server (roots/list); empty: the
 	// server's working directory (Dev.Target's Dir, else the current
 	// directory).
@@ -72,6 +75,14 @@ type Model struct {
 	tab           tab
 	status        string
 	probing       bool // a probe of a server out of reach is under way (link.go)
+	// logLevel is the level of the server's logs the person set (L in
+	// the logs tab), "" for the server's own; sent again on a new
+	// connection or session (loglevel.go).
+	logLevel sdk.LogLevel
+	// levelWanted is the level the L presses ask for while one is sent
+	// (levelBusy): the next is sent when it is answered.
+	levelWanted sdk.LogLevel
+	levelBusy   bool
 
 	header  headerPane
 	tools   toolsPane
@@ -115,6 +126,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 		ctx: ctx, connector: c, opts: opts, now: opts.Now,
 		keys: DefaultKeyMap(), help: help.New(),
 		lastArgs: map[string]json.RawMessage{}, drafts: map[string]json.RawMessage{},
+		logLevel: opts.LogLevel,
 	}
 	m.st = NewStyles(dark)
 	st := &m.st

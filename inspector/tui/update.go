@@ -67,6 +67,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onBuildTick(msg)
 	case probeMsg:
 		return m.onProbe(msg)
+	case levelSetMsg:
+		return m.onLevelSet(msg)
 	case tickMsg:
 		if m.call != nil && m.call.id == msg.id {
 			return tickCmd(msg.id)
@@ -148,7 +150,8 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 			m.setFocus(focusTools)
 		}
 	}
-	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen), m.onSectionConnected())
+	return tea.Batch(listToolsCmd(m.sess.ctx, msg.conn.Client, msg.gen), waitDoneCmd(m.sess.ctx, msg.conn, msg.gen), m.onSectionConnected(),
+		m.resendLogLevel())
 }
 
 func (m *Model) onConnectFailed(msg connectFailedMsg) tea.Cmd {
