@@ -126,8 +126,7 @@ func linkError(rawURL string, err error) *LinkError {
 	if errors.As(err, &le) {
 		return le
 	}
-	e := &LinkError{Failure: failureOf(err), Host: hostOf(rawURL), Err: err}
-	return e
+	return &LinkError{Failure: failureOf(err), Host: hostOf(rawURL), Err: err}
 }
 
 func failureOf(err error) Failure {
