@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &ue) {
 		fmt.Fprintln(stderr, "run mcpdev -h for usage")
 	}
-	fmt.Fprintf(stderr, "%s\n", termtext.Line(string(errorJSON(err))))
+	fmt.Fprintf(stderr, "%s\n", termtext.JSON(errorJSON(err)))
 	return exitCode(err)
 }
 

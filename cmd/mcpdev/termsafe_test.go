@@ -89,7 +89,8 @@ func TestHostileServerTextIsSanitizedOnCLI(t *testing.T) {
 	}
 }
 
-// --json is for programs: the server's text arrives exactly as sent.
+// --json is for programs: the server's text arrives exactly as sent, its
+// controls as JSON's \u escapes (never raw, C1 too).
 func TestJSONOutputStaysByteExact(t *testing.T) {
 	r := mcpdev(t, "call", "--json", hostile, echoTool)
 	var res sdk.CallToolResult
@@ -103,8 +104,8 @@ func TestJSONOutputStaysByteExact(t *testing.T) {
 	if json.Unmarshal(res.StructuredContent, &sc) != nil || sc["text"+payload] != "value"+payload {
 		t.Errorf("structuredContent %s, want the server's key and value", res.StructuredContent)
 	}
-	if !strings.Contains(r.stdout, "\u009b2J") || strings.Contains(r.stdout, "␛") {
-		t.Errorf("--json went through the sanitizer:\n%q", r.stdout)
+	if !strings.Contains(r.stdout, `\u001b]52;c;SGFja2Vk\u0007\u001b[2J`) || !strings.Contains(r.stdout, `\u009b2J`) || strings.Contains(r.stdout, "␛") {
+		t.Errorf("--json is not the server's text, escaped:\n%q", r.stdout)
 	}
 	r = mcpdev(t, "tools", "--json", hostile)
 	var tools struct{ Tools []sdk.ToolInfo }
@@ -182,5 +183,107 @@ func TestDoctorWording(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Tool names and descriptions that read like honest ones because of
+// hidden characters (issue 31): the text output shows each as ⟨U+…⟩ and
+// warns; call runs a tool only by its exact name, and refuses a name that
+// reads the same only without them or in the shown form, saying how to
+// give it exactly; --json escapes them.
+func TestLookalikeToolNamesOnCLI(t *testing.T) {
+	const env = "HOSTILE_MODE=lookalike"
+	tests := []struct {
+		name         string
+		args         []string
+		code         int
+		stdout, errs []string
+		not          []string
+	}{
+		{"tools shows and warns", []string{"tools"}, 0,
+			[]string{"delete_files⟨U+200B⟩", "list⟨U+2060⟩_files"},
+			[]string{"warning: tool delete_files⟨U+200B⟩: its name holds hidden characters (U+200B) and reads as the name of another tool, delete_files",
+				"warning: tool list⟨U+2060⟩_files: its name holds hidden characters (U+2060)",
+				"warning: tool read_file: its description holds hidden characters (U+202E)"}, nil},
+		{"the honest name runs the honest tool", []string{"call", "delete_files"}, 0,
+			[]string{`ran "delete_files"`}, []string{"warning: tool delete_files: the server also has delete_files⟨U+200B⟩, which reads as delete_files"}, nil},
+		{"the exact hidden name runs that tool", []string{"call", "delete_files\u200b"}, 0,
+			[]string{`ran "delete_files\u200b"`}, []string{"warning: tool delete_files⟨U+200B⟩: its name holds hidden characters (U+200B)"}, nil},
+		{"a name that reads the same is refused", []string{"call", "list_files"}, 5, nil,
+			[]string{`no tool named "list_files"`, "list⟨U+2060⟩_files reads like it but holds hidden characters (U+2060)",
+				`to call it, give its exact name: $'list\u2060_files'`}, []string{"ran "}},
+		{"the shown form is refused", []string{"call", "list⟨U+2060⟩_files"}, 5, nil,
+			[]string{`no tool named "list⟨U+2060⟩_files"`, "list⟨U+2060⟩_files reads like it but holds hidden characters (U+2060)", `$'list\u2060_files'`}, []string{"ran "}},
+		{"the shown form of a twin is refused", []string{"call", "delete_files⟨U+200B⟩"}, 5, nil,
+			[]string{`$'delete_files\u200b'`}, []string{"ran "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{tt.args[0], "--env", env, hostile}, tt.args[1:]...)
+			r := mcpdev(t, args...)
+			if r.code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tt.code, r.stdout, r.stderr)
+			}
+			checkTerminalSafe(t, "stdout", r.stdout)
+			checkTerminalSafe(t, "stderr", r.stderr)
+			for _, out := range []string{r.stdout, r.stderr} {
+				for _, h := range []string{"\u200b", "\u2060", "\u202e"} {
+					if strings.Contains(out, h) {
+						t.Errorf("output holds %U raw:\n%s", []rune(h)[0], out)
+					}
+				}
+			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(r.stdout, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+				}
+			}
+			for _, s := range tt.errs {
+				if !strings.Contains(r.stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+				}
+			}
+			for _, s := range tt.not {
+				if strings.Contains(r.stdout+r.stderr, s) {
+					t.Errorf("output says %q:\n%s%s", s, r.stdout, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// Every --json output, and the JSON line of a failure on stderr, writes
+// C0, C1, bidi and zero-width characters as \u escapes: exact JSON, never
+// raw.
+func TestJSONOutputEscapesHiddenCharacters(t *testing.T) {
+	r := mcpdev(t, "tools", "--json", "--env", "HOSTILE_MODE=lookalike", hostile)
+	var tools struct{ Tools []sdk.ToolInfo }
+	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &tools) != nil || len(tools.Tools) != 4 {
+		t.Fatalf("exit %d, tools --json:\n%s", r.code, r.stdout)
+	}
+	if got := tools.Tools[1].Name; got != "delete_files\u200b" {
+		t.Errorf("name %q, want delete_files\\u200b", got)
+	}
+	for _, want := range []string{`"delete_files\u200b"`, `"list\u2060_files"`, `the file \u202etxt.exe`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("tools --json lacks %s:\n%s", want, r.stdout)
+		}
+	}
+	r2 := mcpdev(t, "call", "--env", "HOSTILE_MODE=lookalike", hostile, "list_files")
+	lines := strings.Split(strings.TrimSpace(r2.stderr), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, `list\u2060_files`) {
+		t.Errorf("the error's JSON line does not escape U+2060: %s", last)
+	}
+	for _, args := range [][]string{{"call", "--json", hostile, echoTool}, {"resources", "--json", hostile}, {"read", "--json", hostile, "hostile://doc"},
+		{"prompts", "--json", hostile}, {"prompt", "--json", "--no-validate", hostile, "ask"}, {"templates", "--json", hostile}} {
+		r := mcpdev(t, args...)
+		if r.code != 0 || !json.Valid([]byte(r.stdout)) {
+			t.Fatalf("%v: exit %d\n%s%s", args, r.code, r.stdout, r.stderr)
+		}
+		if !strings.Contains(r.stdout, `\u009b2J`) {
+			t.Errorf("%v: the 8-bit CSI is not escaped:\n%q", args, r.stdout)
+		}
+		checkTerminalSafe(t, strings.Join(args[:2], " "), r.stdout)
+		checkTerminalSafe(t, "stderr", r.stderr)
 	}
 }

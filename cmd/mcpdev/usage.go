@@ -123,6 +123,14 @@ changes.
   --root PATH        the roots offered to the server, as for call
   --sample-reply T   answer every sampling request with T (no question shown)
 
+Tool names: call runs only the tool whose name is exactly TOOL, byte for
+byte. Hidden characters in a server's names and texts (zero-width, bidi and
+other format characters: U+200B, U+202E, …) are shown as ⟨U+200B⟩, and
+tools and call warn of them. A TOOL that is a tool's name only with them
+removed, or in that shown form, is refused (exit 5), naming the exact name
+to give: $'delete_files\u200b'. Every --json output writes control, bidi
+and zero-width characters as \u escapes (the same JSON value).
+
 Arguments of call: key=value, converted by the tool's input schema (integer,
 number, boolean, null, enum; JSON for objects and arrays, or a comma list for
 an array). Dotted keys set nested fields: book.title=Dune book.year=1965.

@@ -16,22 +16,6 @@ import (
 // DefaultTimeout bounds one request when the caller gives no timeout.
 const DefaultTimeout = 60 * time.Second
 
-// FindTool lists the server's tools and returns the one named.
-func FindTool(ctx context.Context, c *target.Connection, name string, timeout time.Duration) (sdk.ToolInfo, error) {
-	tools, err := ListTools(ctx, c, timeout)
-	if err != nil {
-		return sdk.ToolInfo{}, err
-	}
-	var names []string
-	for _, t := range tools {
-		if t.Name == name {
-			return t, nil
-		}
-		names = append(names, t.Name)
-	}
-	return sdk.ToolInfo{}, &ToolError{Tool: name, Unknown: true, Known: names}
-}
-
 // ListTools lists every tool, within timeout.
 func ListTools(ctx context.Context, c *target.Connection, timeout time.Duration) ([]sdk.ToolInfo, error) {
 	var tools []sdk.ToolInfo

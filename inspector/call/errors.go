@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -13,12 +14,20 @@ type ToolError struct {
 	Tool    string
 	Unknown bool     // no tool of that name
 	Known   []string // the tools the server has, when Unknown
-	Result  *sdk.CallToolResult
+	// Lookalikes are the tools whose names read as Tool only without
+	// their hidden characters or as mcpdev shows them (lookalike.go).
+	Lookalikes []string
+	Result     *sdk.CallToolResult
 }
 
 func (e *ToolError) Error() string {
 	if e.Unknown {
-		return fmt.Sprintf("no tool named %q (the server has: %s)", e.Tool, strings.Join(e.Known, ", "))
+		msg := fmt.Sprintf("no tool named %q (the server has: %s)", e.Tool, strings.Join(e.Known, ", "))
+		for _, l := range e.Lookalikes {
+			msg += fmt.Sprintf("; %s reads like it but holds hidden characters (%s): to call it, give its exact name: %s",
+				l, codePoints(termtext.Hidden(l)), ExactWord(l))
+		}
+		return msg
 	}
 	msg := ""
 	if e.Result != nil {

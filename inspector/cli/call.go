@@ -13,6 +13,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -69,16 +70,26 @@ func RunCall(ctx context.Context, w io.Writer, c *target.Connection, tool string
 }
 
 // callTool lists the tools, prepares the arguments by the tool's schema and
-// calls it. It returns a *ToolError only for an unknown tool; an isError
-// result is returned as a result.
+// calls it, warning when the tool's name or description hides characters
+// or reads as another's. It returns a *ToolError only for an unknown tool;
+// an isError result is returned as a result.
 func callTool(ctx context.Context, c *target.Connection, tool string, opts *CallOptions) (*sdk.CallToolResult, error) {
 	var o CallOptions
 	if opts != nil {
 		o = *opts
 	}
-	info, err := call.FindTool(ctx, c, tool, o.Timeout)
+	tools, err := call.ListTools(ctx, c, o.Timeout)
 	if err != nil {
 		return nil, err
+	}
+	info, err := call.PickTool(tools, tool) // by its exact name only
+	if err != nil {
+		return nil, err
+	}
+	if o.Warn != nil {
+		for _, s := range call.Suspicions(tools, info) {
+			o.Warn(s)
+		}
 	}
 	argv, err := prepareArgs(info, &o)
 	if err != nil {
@@ -127,6 +138,8 @@ func prepareArgs(tool sdk.ToolInfo, opts *CallOptions) (map[string]any, error) {
 	return argv, nil
 }
 
+// writeJSON prints v as indented JSON, what a terminal acts on or hides
+// escaped (termtext.JSON): every --json output goes through it.
 func writeJSON(w io.Writer, v any) {
-	fmt.Fprintln(w, call.PrettyJSON(v))
+	fmt.Fprintf(w, "%s\n", termtext.JSON([]byte(call.PrettyJSON(v))))
 }

@@ -37,6 +37,11 @@ func RunTools(ctx context.Context, w io.Writer, c *target.Connection, opts *Tool
 	}
 	var bad []error
 	for _, t := range tools {
+		if o.Warn != nil {
+			for _, s := range call.Suspicions(tools, t) {
+				o.Warn(s)
+			}
+		}
 		if err := args.CheckSchema(t); err != nil {
 			bad = append(bad, err)
 			if !o.Strict && o.Warn != nil {

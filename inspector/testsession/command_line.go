@@ -10,6 +10,7 @@ import (
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 // CommandLine writes a call as an `mcpdev call` command line for a
@@ -182,7 +183,9 @@ func shellQuote(w string) string {
 // escapedInPaste is the length of the bytes at the start of s that a
 // command to paste must not carry raw (0 if none): a C0 control byte other
 // than tab and newline, DEL, a C1 control character (U+0080–U+009F, which
-// terminals may read as ESC sequences), or a byte that is not UTF-8.
+// terminals may read as ESC sequences), a byte that is not UTF-8, or a
+// hidden character (zero-width, bidi: termtext.IsHidden), which would make
+// the word read as another.
 func escapedInPaste(s string) int {
 	if s == "" {
 		return 0
@@ -195,7 +198,7 @@ func escapedInPaste(s string) int {
 		return 0
 	}
 	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError && n == 1 || r >= 0x80 && r <= 0x9f {
+	if r == utf8.RuneError && n == 1 || r >= 0x80 && r <= 0x9f || termtext.IsHidden(r) {
 		return n
 	}
 	return 0

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
 func TestCallCommandLineWords(t *testing.T) {
@@ -88,6 +89,7 @@ func TestShellQuotePastesNoControlBytes(t *testing.T) {
 		"plain", "two words", "it's", "", "=x", "~x", "é ü 日本", "tab\tand\nnewline",
 		"\x1b[31mred\x1b[0m", "\x1b[201~; rm -rf ~\n", "a\rb", "\x07\x08\x7f", "\u009b31m", "x\u0085y",
 		"bad \x9b utf-8 \xff\xfe", "'\x1b'", "\x1b", "ends in esc\x1b", "\x01\x02\x03é\x1f",
+		"delete_files\u200b", "\u202eexe.txt", "a\u2060b\U000E0041",
 	}
 	for c := 1; c < 0x20; c++ {
 		words = append(words, "c"+string(rune(c))+"c")
@@ -96,6 +98,9 @@ func TestShellQuotePastesNoControlBytes(t *testing.T) {
 		q := shellQuote(w)
 		if i := rawControl(q); i >= 0 {
 			t.Errorf("shellQuote(%q) = %q: byte %#x at %d is pasted raw", w, q, q[i], i)
+		}
+		if i := strings.IndexFunc(q, termtext.IsHidden); i >= 0 {
+			t.Errorf("shellQuote(%q) = %q: a hidden character at %d is pasted raw", w, q, i)
 		}
 		out, err := exec.Command(sh, "-c", "printf '%s' "+q).Output()
 		if err != nil {

@@ -137,7 +137,7 @@ func (m *Model) render() string {
 	case m.bey.section != sectionTools:
 		upper = m.upperSection(rw, top)
 	default:
-		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.formShown()), rw, top, m.focus == focusForm)
+		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
 	if m.focus == focusRoots {
@@ -174,6 +174,14 @@ func (m *Model) toolsTitle() string {
 // the focus: moving (or filtering) away from the form's tool shows the
 // tool now selected; the form stays open, values intact, until another
 // tool's form is opened.
+// selectedWarnings are the suspicions on the selected tool (none: nil).
+func (m *Model) selectedWarnings() []string {
+	if sel := m.tools.Selected(); sel != nil {
+		return m.tools.Warnings(sel.Name)
+	}
+	return nil
+}
+
 func (m *Model) formShown() bool {
 	if !m.form.isOpen() {
 		return false

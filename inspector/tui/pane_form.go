@@ -119,8 +119,9 @@ func asTask(submit tea.Cmd) tea.Cmd {
 }
 
 // View renders the open form (or the error building it) when showForm,
-// else the details of the selected tool sel.
-func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
+// else the details of the selected tool sel with its warnings
+// (call.Suspicions).
+func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, showForm bool) string {
 	switch {
 	case !showForm:
 	case p.form != nil:
@@ -130,13 +131,13 @@ func (p *formPane) View(sel *sdk.ToolInfo, showForm bool) string {
 			ansi.Wrap(termtext.Text(p.err.Error()), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
 	}
 	if sel != nil {
-		return p.detail(*sel)
+		return p.detail(*sel, warnings)
 	}
 	return p.st.Dim.Render("No tool selected.")
 }
 
-// detail describes a tool before its form is opened.
-func (p *formPane) detail(t sdk.ToolInfo) string {
+// detail describes a tool before its form is opened, its warnings first.
+func (p *formPane) detail(t sdk.ToolInfo, warnings []string) string {
 	st, w := p.st, max(p.width, 10)
 	var lines []string
 	title := cmp.Or(call.ToolTitle(t), t.Name)
@@ -145,8 +146,11 @@ func (p *formPane) detail(t sdk.ToolInfo) string {
 		head += st.Dim.Render("  " + termtext.Line(t.Name))
 	}
 	lines = append(lines, head)
-	if b := badges(st, t); b != "" {
+	if b := badges(st, t, warnings != nil); b != "" {
 		lines = append(lines, b)
+	}
+	for _, warn := range warnings {
+		lines = append(lines, st.StateBad.Render(ansi.Wrap(termtext.Line(warn), w, "")))
 	}
 	for _, ic := range t.Icons {
 		lines = append(lines, st.Dim.Render("icon ")+iconText(ic))

@@ -22,8 +22,11 @@ type toolsPane struct {
 	names   []string // lower-cased name and title, for ranking filter matches
 	hay     []string // lower-cased name, title and description, for filtering
 	visible []int    // indexes into tools that pass the filter
-	cursor  int      // index into visible
-	offset  int      // first visible item drawn
+	// warnings are call.Suspicions per tool name: hidden characters in
+	// its name, title or description, or another name that reads the same.
+	warnings map[string][]string
+	cursor   int // index into visible
+	offset   int // first visible item drawn
 
 	filter    textinput.Model
 	filtering bool // the filter input has the keys
@@ -56,7 +59,11 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 	}
 	p.tools, p.loaded, p.err = tools, true, nil
 	p.hay, p.names = make([]string, len(tools)), make([]string, len(tools))
+	p.warnings = map[string][]string{}
 	for i, t := range tools {
+		if w := call.Suspicions(tools, t); w != nil {
+			p.warnings[t.Name] = w
+		}
 		p.names[i] = strings.ToLower(t.Name + "\x00" + call.ToolTitle(t))
 		p.hay[i] = p.names[i] + "\x00" + strings.ToLower(t.Description)
 	}
@@ -199,6 +206,9 @@ func (p *toolsPane) topLine() string {
 	return p.st.Dim.Render(ansi.Truncate("/ to filter", p.width, ""))
 }
 
+// Warnings are the suspicions on the tool named name (none: nil).
+func (p *toolsPane) Warnings(name string) []string { return p.warnings[name] }
+
 func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	st := p.st
 	name := cmp.Or(call.ToolTitle(t), t.Name)
@@ -208,7 +218,7 @@ func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	}
 	w := max(p.width-2, 1)
 	line1 := bar + nameSt.Render(ansi.Truncate(termtext.Line(name), w, "…"))
-	second := badges(st, t)
+	second := badges(st, t, p.warnings[t.Name] != nil)
 	if d := termtext.Line(firstLine(t.Description)); d != "" {
 		if second != "" {
 			second += " "
@@ -230,9 +240,13 @@ func firstLine(s string) string {
 }
 
 // badges renders the tool's hints that are set ("task required",
-// "read-only", …), each in its colour.
-func badges(st *Styles, t sdk.ToolInfo) string {
+// "read-only", …), each in its colour, after "suspicious" for a tool whose
+// name or description hides characters or reads as another's.
+func badges(st *Styles, t sdk.ToolInfo, suspicious bool) string {
 	var out []string
+	if suspicious {
+		out = append(out, st.Badge[suspiciousBadge].Render(suspiciousBadge))
+	}
 	for _, h := range call.Hints(t) {
 		if h.Set {
 			out = append(out, st.Badge[h.Name].Render(h.Name))
@@ -240,3 +254,6 @@ func badges(st *Styles, t sdk.ToolInfo) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// suspiciousBadge marks a tool with hidden characters (call.Suspicions).
+const suspiciousBadge = "⚠ suspicious"

@@ -68,6 +68,7 @@ func NewStyles(isDark bool) Styles {
 		"open-world":  fg(s.Warn),
 		// not an annotation: execution.taskSupport "required" (tasks.go)
 		"task required": fg(s.Bad).Bold(true),
+		suspiciousBadge: fg(s.Bad).Bold(true).Reverse(true),
 	}
 	s.Dim, s.Bold, s.Key = fg(s.Muted), lipgloss.NewStyle().Bold(true), fg(s.Accent).Bold(true)
 	s.Section = fg(s.Accent).Bold(true)

@@ -12,9 +12,11 @@
 //   - C0 controls become their Unicode control pictures: ESC ␛, NUL ␀,
 //     a lone "\r" ␍, BEL ␇; DEL becomes ␡.
 //   - C1 controls (U+0080–U+009F, the 8-bit CSI U+009B among them) and the
-//     bidirectional overrides and isolates, which reorder what is shown,
-//     become \u escapes: \u009b. In JSON text that is the JSON escape of
-//     the same character.
+//     line and paragraph separators become \u escapes: \u009b. In JSON
+//     text that is the JSON escape of the same character.
+//   - Hidden characters (hidden.go: zero-width, bidi and other format
+//     characters), which show as nothing or reorder what is shown, become
+//     their code points: ⟨U+200B⟩, ⟨U+202E⟩.
 //   - Bytes that are not UTF-8 become \x escapes: \xff.
 //   - Tabs become spaces up to the next multiple of 8 columns.
 //   - "\n" stays in Text (and "\r\n" is a line break too); Line, for names
@@ -108,6 +110,10 @@ func (c *cleaner) stepRune(s string, i int) int {
 	case unsafeRune(r):
 		c.b.WriteString(`\u` + hex2(byte(r>>8)) + hex2(byte(r)))
 		c.col += 6
+	case hiddenAt(s, i, r, size):
+		cp := CodePoint(r)
+		c.b.WriteString(cp)
+		c.col += utf8.RuneCountInString(cp)
 	default:
 		c.b.WriteString(s[i : i+size])
 		c.col++
@@ -115,13 +121,11 @@ func (c *cleaner) stepRune(s string, i int) int {
 	return size
 }
 
-// unsafeRune reports the non-ASCII characters a terminal acts on or that
-// reorder the text around them.
+// unsafeRune reports the non-ASCII characters a terminal acts on (the
+// hidden ones are hiddenAt's).
 func unsafeRune(r rune) bool {
 	switch {
 	case r >= 0x80 && r <= 0x9f: // C1 controls
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069: // bidi embeddings, overrides, isolates
 		return true
 	case r == 0x2028, r == 0x2029: // line and paragraph separators
 		return true
@@ -135,7 +139,7 @@ func firstUnsafe(s string, keepNL, keepSGR bool) int {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if (r == utf8.RuneError && size == 1) || unsafeRune(r) {
+			if (r == utf8.RuneError && size == 1) || unsafeRune(r) || hiddenAt(s, i, r, size) {
 				return i
 			}
 			i += size

@@ -28,7 +28,17 @@ func TestSanitizer(t *testing.T) {
 		{"del", "a\x7fb", "a␡b", "a␡b"},
 		{"c1 csi", "a\u009b2Jb", `a\u009b2Jb`, `a\u009b2Jb`},
 		{"invalid utf-8", "a\xffb", `a\xffb`, `a\xffb`},
-		{"bidi override", "safe\u202eexe.txt", `safe\u202eexe.txt`, `safe\u202eexe.txt`},
+		{"bidi override", "safe\u202eexe.txt", "safe⟨U+202E⟩exe.txt", "safe⟨U+202E⟩exe.txt"},
+		{"bidi isolate and mark", "a\u2066b\u2069\u200fc", "a⟨U+2066⟩b⟨U+2069⟩⟨U+200F⟩c", "a⟨U+2066⟩b⟨U+2069⟩⟨U+200F⟩c"},
+		{"zero-width space", "delete_files\u200b", "delete_files⟨U+200B⟩", "delete_files⟨U+200B⟩"},
+		{"zero-width joiner in a word", "de\u200dlete", "de⟨U+200D⟩lete", "de⟨U+200D⟩lete"},
+		{"byte order mark and word joiner", "\ufeffa\u2060b", "⟨U+FEFF⟩a⟨U+2060⟩b", "⟨U+FEFF⟩a⟨U+2060⟩b"},
+		{"soft hyphen", "pass\u00adword", "pass⟨U+00AD⟩word", "pass⟨U+00AD⟩word"},
+		{"tag characters", "ok\U000E0041\U000E0042", "ok⟨U+E0041⟩⟨U+E0042⟩", "ok⟨U+E0041⟩⟨U+E0042⟩"},
+		{"hangul filler", "run\u3164", "run⟨U+3164⟩", "run⟨U+3164⟩"},
+		{"line separator", "a\u2028b", `a\u2028b`, `a\u2028b`},
+		{"emoji joined kept", "👩\u200d💻 and 👁\ufe0f\u200d🗨\ufe0f", "👩\u200d💻 and 👁\ufe0f\u200d🗨\ufe0f", "👩\u200d💻 and 👁\ufe0f\u200d🗨\ufe0f"},
+		{"joiner after an emoji, before a letter", "👩\u200dx", "👩⟨U+200D⟩x", "👩⟨U+200D⟩x"},
 		{"replacement char kept", "a\ufffdb", "a\ufffdb", "a\ufffdb"},
 	}
 	for _, tt := range tests {
@@ -85,7 +95,7 @@ func checkSafe(t *testing.T, out string, keepNL, keepSGR bool) {
 		r, size := utf8.DecodeRuneInString(out[i:])
 		switch {
 		case r == '\n' && keepNL:
-		case r < 0x20, r == 0x7f, unsafeRune(r):
+		case r < 0x20, r == 0x7f, unsafeRune(r), hiddenAt(out, i, r, size):
 			t.Fatalf("control %U at %d in %q", r, i, out)
 		}
 		i += size
@@ -93,7 +103,7 @@ func checkSafe(t *testing.T, out string, keepNL, keepSGR bool) {
 }
 
 func FuzzSanitizer(f *testing.F) {
-	for _, s := range []string{"", "plain", hostile, "a\r\nb\tc", "\xff\xfe\x00", "\x1b[31mred\x1b[0m", "\x1b[", "\u202e\u2028", "\t\t\n\t"} {
+	for _, s := range []string{"", "plain", hostile, "a\r\nb\tc", "\xff\xfe\x00", "\x1b[31mred\x1b[0m", "\x1b[", "\u202e\u2028", "\t\t\n\t", "a\u200b👩\u200d💻\u200d", "\U000E0041\u3164\xf3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -11,6 +11,9 @@
 //	noise    prints non-JSON lines (escapes, NUL, 0xFF) on stdout and exits
 //	long     prints a 5 MiB line on stdout and exits
 //	wrong-id answers every request with the id as a string ("1" for 1)
+//
+// and HOSTILE_MODE=lookalike lists tools whose names and descriptions hide
+// characters (lookalike.go) instead of the ones below.
 package main
 
 import (
@@ -97,8 +100,12 @@ func answer(m message) {
 			"serverInfo": map[string]any{"name": "evil" + Payload, "version": "6.6.6" + Payload},
 		}})
 	case "tools/list":
-		send(message{ID: m.ID, Result: map[string]any{"tools": tools()}})
+		send(message{ID: m.ID, Result: map[string]any{"tools": toolsOfMode()}})
 	case "tools/call":
+		if os.Getenv("HOSTILE_MODE") == "lookalike" {
+			callLookalike(m)
+			return
+		}
 		call(m)
 	case "resources/list", "resources/templates/list", "resources/read", "prompts/list", "prompts/get":
 		send(message{ID: m.ID, Result: beyondTools(m.Method)})
