@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -52,7 +53,7 @@ func TestFlowRecordReplaysServerEverything(t *testing.T) {
 	f.keys("tab", "esc", "o", "a")
 	f.typ(dir)
 	f.keys("enter")
-	f.waitScreen("roots: 2")
+	f.waitScreen("root " + filepath.Base(dir))
 	f.keys("esc", "t")
 	f.calls = 1 // from the output pane
 	f.callTool("get-roots-list", "")
@@ -121,7 +122,7 @@ func TestFlowRecordReplaysEverythingEras(t *testing.T) {
 			f.keys("tab", "esc", "o", "a")
 			f.typ(dir)
 			f.keys("enter")
-			f.waitScreen("roots: 2")
+			f.waitScreen("root " + filepath.Base(dir))
 			f.keys("esc", "t")
 			f.calls = 1
 			f.callTool("list_roots", "")
