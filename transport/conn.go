@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -106,9 +105,10 @@ func NewStream(r io.Reader, w io.Writer, opts *StreamOptions) Conn {
 }
 
 type streamConn struct {
-	r    *bufio.Reader
-	max  int
-	line []byte
+	r     *bufio.Reader
+	max   int
+	line  []byte      // a short line
+	frame FrameBuffer // a long one
 
 	wmu     sync.Mutex
 	writers atomic.Int32 // writers in WriteRaw, holding or waiting for wmu
@@ -128,7 +128,7 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 			return nil, ErrClosed
 		default:
 		}
-		line, big, err := c.readLine()
+		line, owned, big, err := c.readLine()
 		if err != nil && c.isClosed() {
 			return nil, ErrClosed // Close interrupted the read: drop a partial line
 		}
@@ -141,7 +141,11 @@ func (c *streamConn) Read(ctx context.Context) (*Message, error) {
 			}
 			continue // blank line between messages
 		}
-		m, derr := Decode(line)
+		decode := Decode
+		if owned {
+			decode = decodeOwned
+		}
+		m, derr := decode(line)
 		if derr != nil {
 			line = trimSpace(line)
 			return nil, &DecodeError{Err: derr, Msg: m, Line: clip(line, 1024), Size: len(line)}
@@ -170,54 +174,87 @@ func (c *streamConn) eof(err error) error {
 	return err
 }
 
-// readLine returns the next line without its newline. A line longer than
-// max is read to its end without being kept: the scan of it is returned
-// instead. At EOF the final unterminated line is returned together with
-// the error.
-func (c *streamConn) readLine() (line []byte, big *frameScan, err error) {
+// readLine returns the next line without its newline; owned when the
+// line is memory of its own the caller may keep (a long line), not the
+// connection's buffer. A line longer than max is read to its end without
+// being kept: the scan of it is returned instead; what was held of it
+// before it passed max is at most max bytes, in pieces (FrameBuffer). At
+// EOF the final unterminated line is returned together with the error.
+func (c *streamConn) readLine() (line []byte, owned bool, big *frameScan, err error) {
 	c.line = c.line[:0]
 	for {
 		chunk, err := c.r.ReadSlice('\n')
 		more := err == bufio.ErrBufferFull
-		if big == nil && len(c.line)+len(chunk) > c.max+2 {
-			big = &frameScan{}
-			big.write(c.line)
-			c.line = c.line[:0]
-		}
 		switch {
 		case big != nil && more:
 			big.write(chunk)
 		case big != nil:
 			big.write(trimEOL(chunk))
+		case c.frame.Len() == 0 && len(c.line)+len(chunk) <= min(shortLine, c.max+2):
+			c.line = append(c.line, chunk...)
 		default:
-			c.line = appendDoubling(c.line, chunk, c.max+2)
+			big = c.addLong(chunk, more)
 		}
 		if more {
 			continue
 		}
-		if big == nil && len(trimEOL(c.line)) > c.max {
+		if big != nil {
+			return nil, false, big, nil
+		}
+		if c.frame.Len() > 0 {
+			return c.longLine(err)
+		}
+		if len(trimEOL(c.line)) > c.max {
 			big = &frameScan{}
 			big.write(trimEOL(c.line))
-			c.line = c.line[:0]
+			return nil, false, big, nil
 		}
-		if big != nil {
-			return nil, big, nil
-		}
-		if len(c.line) > 4<<20 && cap(c.line) > 8<<20 {
-			defer func() { c.line = nil }() // do not pin a huge buffer forever
-		}
-		return c.line, nil, err
+		return c.line, false, nil, err
 	}
 }
 
-// appendDoubling is append(b, p...), growing b by doubling (up to
-// limit) rather than by append's quarter steps for large slices: a long
-// line is copied about twice in all, not about five times.
-func appendDoubling(b, p []byte, limit int) []byte {
-	if need := len(b) + len(p); need > cap(b) {
-		b = slices.Grow(b, min(max(2*cap(b), need), max(limit, need))-len(b))
+// longLine is the long line c.frame holds, without a "\r" ending it.
+func (c *streamConn) longLine(err error) ([]byte, bool, *frameScan, error) {
+	if c.frame.Len() > c.max && c.frame.lastByte() != '\r' {
+		big := &frameScan{}
+		c.frame.scanInto(big)
+		return nil, false, big, nil
 	}
-	return append(b, p...)
+	line := c.frame.Bytes()
+	if n := len(line); n > c.max {
+		line = line[:n-1]
+	}
+	return line, true, nil, err
+}
+
+// shortLine is the longest line read into the connection's own buffer.
+const shortLine = 64 << 10
+
+// addLong adds the next chunk of a long line to c.frame (which takes the
+// line's start from c.line first); past the limit, the line goes on into
+// the frame scan returned.
+func (c *streamConn) addLong(chunk []byte, more bool) *frameScan {
+	body := chunk
+	if !more {
+		body = trimEOL(chunk) // the limit counts the message only
+	}
+	big := &frameScan{}
+	if c.frame.Len() == 0 {
+		c.frame.limit = c.max + 1 // and a "\r" before a "\n" in the next chunk
+		start := c.line
+		c.line = c.line[:0]
+		if !c.frame.Write(start) {
+			big.write(start)
+			big.write(body)
+			return big
+		}
+	}
+	if c.frame.Write(body) {
+		return nil
+	}
+	c.frame.scanInto(big)
+	big.write(body)
+	return big
 }
 
 // trimEOL drops a trailing "\n" or "\r\n": the limit counts the message only.

@@ -113,6 +113,51 @@ func TestOversizeLineIsNotBuffered(t *testing.T) {
 	}
 }
 
+// A frame over the limit is refused having allocated no more than 1.2×
+// the limit (the frame itself streams past into the scan), however it
+// arrives: in one line twice the limit, or read a byte at a time. A frame
+// within the limit is kept once and decoded where it lies: about twice
+// its size allocated (its pieces, then the frame), not the four times of
+// a buffer grown by doubling and then copied.
+func TestFrameMemoryWithinLimit(t *testing.T) {
+	const limit = 8 << 20
+	head := `{"result":{"text":"`
+	tail := `"},"jsonrpc":"2.0","id":42}` + "\n"
+	frame := func(size int) io.Reader {
+		return io.MultiReader(strings.NewReader(head), &repeatReader{b: 'x', n: size - len(head) - len(tail) + 1}, strings.NewReader(tail))
+	}
+	tests := []struct {
+		name   string
+		size   int
+		budget float64 // allocations allowed, in multiples of the limit
+	}{
+		{"twice the limit", 2 * limit, 1.2},
+		{"just over the limit", limit + 1, 1.2},
+		{"just within the limit", limit, 2.2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := transport.NewStream(frame(tt.size), io.Discard, &transport.StreamOptions{MaxMessageSize: limit})
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			m, err := c.Read(context.Background())
+			runtime.ReadMemStats(&after)
+			var de *transport.DecodeError
+			switch {
+			case tt.size > limit && (!errors.As(err, &de) || de.Size != tt.size):
+				t.Fatalf("Read = %v, want a *DecodeError of a %d-byte frame", err, tt.size)
+			case tt.size <= limit && (err != nil || string(m.ID) != "42"):
+				t.Fatalf("Read = %v, %v; want the message", m, err)
+			}
+			grew := after.TotalAlloc - before.TotalAlloc
+			if float64(grew) > tt.budget*limit {
+				t.Errorf("reading a %d-byte frame through a %d-byte limit allocated %d bytes (%.2f× the limit), want ≤ %.1f×", tt.size, limit, grew, float64(grew)/limit, tt.budget)
+			}
+		})
+	}
+}
+
 // repeatReader yields n copies of b.
 type repeatReader struct {
 	b byte

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"sync"
@@ -279,22 +278,16 @@ const maxStatusBody = 64 << 10
 
 func (c *StreamableClient) readJSON(ctx context.Context, resp *http.Response, id json.RawMessage) {
 	max := c.opts.MaxMessageSize
-	if resp.ContentLength > int64(max) {
-		c.deliverErr(transport.ResponseTooLarge(id, int(min(resp.ContentLength, math.MaxInt)), max, nil))
-		return
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(max)+1))
-	if err == nil && len(data) > max {
-		// Count the rest without keeping it, to say how large it was.
-		n, _ := io.Copy(io.Discard, resp.Body)
-		c.deliverErr(transport.ResponseTooLarge(id, len(data)+int(n), max, data))
+	data, over, err := readResponse(resp, id, max)
+	if over != nil {
+		c.deliverErr(over)
 		return
 	}
 	if err != nil {
 		c.failRequest(ctx, id, c.linkFailed(ctx, err))
 		return
 	}
-	msg, derr := transport.Decode(data)
+	msg, derr := transport.DecodeOwned(data)
 	switch {
 	case derr != nil && resp.StatusCode/100 != 2:
 		// an error status whose body is no JSON-RPC message: the server's

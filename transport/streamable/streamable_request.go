@@ -3,8 +3,10 @@ package streamable
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"github.com/mcpdev/mcpdev/transport"
 	"io"
+	"math"
 	"net/http"
 )
 
@@ -149,4 +151,27 @@ func (s *httpSession) requestContext(r *http.Request) context.Context {
 func (s *httpSession) initContext(c *sessionContext, r *http.Request) context.Context {
 	*c = sessionContext{Context: s.ctx, request: r.Context(), call: HTTPCall{Request: r, SessionID: s.id}}
 	return c
+}
+
+// readResponse reads a JSON response body of at most max bytes: one of
+// declared length into a buffer of that size, another in pieces up to
+// max (transport.FrameBuffer). A longer one is read to its end without
+// being kept, and reported (too large) with the id of request id.
+func readResponse(resp *http.Response, id json.RawMessage, max int) (data []byte, tooLarge *transport.DecodeError, err error) {
+	if n := resp.ContentLength; n > int64(max) {
+		return nil, transport.ResponseTooLarge(id, int(min(n, math.MaxInt)), max, nil), nil
+	} else if n >= 0 {
+		data = make([]byte, n)
+		_, err = io.ReadFull(resp.Body, data)
+		return data, nil, err
+	}
+	buf := transport.NewFrameBuffer(max)
+	over, err := buf.ReadAll(resp.Body)
+	if !over {
+		return buf.Bytes(), nil, err
+	}
+	// Count the rest without keeping it, to say how large it was.
+	head := buf.Head(1024)
+	n, _ := io.Copy(io.Discard, resp.Body)
+	return nil, transport.ResponseTooLarge(id, buf.Len()+1+int(n), max, head), nil
 }

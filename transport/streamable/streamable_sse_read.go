@@ -20,10 +20,11 @@ type sseRead struct {
 }
 
 // inEvent is the incoming event being read. Its data is kept up to the size
-// limit; past it, the data streams through big instead (a frame scan that
-// reads the message's id on the way).
+// limit (in pieces: a message over it costs no more than the limit);
+// past it, the data streams through big instead (a frame scan that reads
+// the message's id on the way).
 type inEvent struct {
-	data      []byte
+	data      *transport.FrameBuffer
 	big       *transport.FrameScanner
 	id, event string
 }
@@ -34,7 +35,7 @@ type inEvent struct {
 // is the awaited response, that ends the wait.
 func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) sseRead {
 	r := bufio.NewReaderSize(body, 32<<10)
-	var ev inEvent
+	ev := inEvent{data: transport.NewFrameBuffer(c.opts.MaxMessageSize)}
 	var res sseRead
 	for {
 		line, err := c.sseLine(r, &ev)
@@ -53,7 +54,8 @@ func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.
 				res.got = true
 				return res
 			}
-			ev = inEvent{data: ev.data[:0]}
+			ev.data.Reset()
+			ev = inEvent{data: ev.data}
 			continue
 		}
 		c.sseField(line, &ev, &res)
@@ -74,10 +76,10 @@ func (c *StreamableClient) dispatchEvent(ev *inEvent, id json.RawMessage) bool {
 		c.deliverErr(de)
 		return id != nil && de.Msg != nil && de.Msg.Method == "" && string(de.Msg.ID) == string(id)
 	}
-	if len(ev.data) == 0 {
+	if ev.data.Len() == 0 {
 		return false
 	}
-	m, derr := transport.Decode(ev.data)
+	m, derr := transport.DecodeOwned(ev.data.Bytes())
 	if derr != nil {
 		return false
 	}
@@ -106,37 +108,36 @@ func (c *StreamableClient) sseField(line []byte, ev *inEvent, res *sseRead) {
 // addData appends one data line's value (or, with more, the next part of
 // it) to the event, switching to the frame scan once past the limit.
 func (c *StreamableClient) addData(ev *inEvent, value []byte, more bool) {
-	sep := len(ev.data) > 0 || (ev.big != nil && ev.big.Size() > 0)
-	if more {
-		sep = false
+	if !more && (ev.data.Len() > 0 || (ev.big != nil && ev.big.Size() > 0)) {
+		addBytes(ev, newline)
 	}
-	if ev.big == nil && len(ev.data)+len(value)+1 > c.opts.MaxMessageSize {
-		ensureScan(ev)
-	}
-	if ev.big == nil {
-		if sep {
-			ev.data = append(ev.data, '\n')
-		}
-		ev.data = append(ev.data, value...)
-		return
-	}
-	if sep {
-		ev.big.Write([]byte{'\n'})
-	}
-	ev.big.Write(value)
+	addBytes(ev, value)
 }
 
-// sseLine reads one line without its end. A line longer than the limit
-// is not kept: a data line's value streams into the event's frame scan
-// (sseLine then returns nil), any other line is dropped.
+var newline = []byte{'\n'}
+
+func addBytes(ev *inEvent, p []byte) {
+	if ev.big == nil && ev.data.Write(p) {
+		return
+	}
+	ensureScan(ev)
+	ev.big.Write(p)
+}
+
+// sseLine reads one line without its end. A data line's value goes into
+// the event as it is read (sseLine then returns nil). Any other line
+// longer than the limit is dropped.
 func (c *StreamableClient) sseLine(r *bufio.Reader, ev *inEvent) ([]byte, error) {
 	max := c.opts.MaxMessageSize + 64 // room for the field name
 	var line []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
 		more := err == bufio.ErrBufferFull
+		if value, ok := dataValue(chunk); ok && line == nil && (more || err == nil) {
+			return nil, c.readData(r, ev, value, more)
+		}
 		if len(line)+len(chunk) > max {
-			return nil, c.skipLine(r, ev, append(line, chunk...), more)
+			return nil, skipLine(r, more)
 		}
 		line = append(line, chunk...)
 		switch {
@@ -149,29 +150,44 @@ func (c *StreamableClient) sseLine(r *bufio.Reader, ev *inEvent) ([]byte, error)
 	}
 }
 
-// skipLine reads the rest of an over-long line that starts with head.
-func (c *StreamableClient) skipLine(r *bufio.Reader, ev *inEvent, head []byte, more bool) error {
-	field, value, _ := bytes.Cut(head, []byte(":"))
-	data := string(field) == "data"
-	value = bytes.TrimPrefix(value, []byte(" "))
+// dataValue is the value of a line (or a long line's first chunk) of
+// field "data".
+func dataValue(chunk []byte) ([]byte, bool) {
+	field, value, _ := bytes.Cut(chunk, []byte(":"))
+	if string(bytes.TrimRight(field, "\r\n")) != "data" {
+		return nil, false
+	}
+	return bytes.TrimPrefix(value, []byte(" ")), true
+}
+
+// readData adds a data line's value to the event, first the part in hand
+// (all of it unless more), then the rest of the line as it is read.
+func (c *StreamableClient) readData(r *bufio.Reader, ev *inEvent, value []byte, more bool) error {
 	if !more {
 		value = bytes.TrimRight(value, "\r\n")
 	}
-	if data {
-		c.addData(ev, value, false)
-		ensureScan(ev)
-	}
+	c.addData(ev, value, false)
 	for more {
 		chunk, err := r.ReadSlice('\n')
 		more = err == bufio.ErrBufferFull
 		if err != nil && !more {
-			return err
+			return err // a cut-off last line is not an event
 		}
-		if data {
-			if !more {
-				chunk = bytes.TrimRight(chunk, "\r\n")
-			}
-			c.addData(ev, chunk, true)
+		if !more {
+			chunk = bytes.TrimRight(chunk, "\r\n")
+		}
+		c.addData(ev, chunk, true)
+	}
+	return nil
+}
+
+// skipLine reads the rest of an over-long line (not a data line).
+func skipLine(r *bufio.Reader, more bool) error {
+	for more {
+		_, err := r.ReadSlice('\n')
+		more = err == bufio.ErrBufferFull
+		if err != nil && !more {
+			return err
 		}
 	}
 	return nil
@@ -181,7 +197,6 @@ func (c *StreamableClient) skipLine(r *bufio.Reader, ev *inEvent, head []byte, m
 func ensureScan(ev *inEvent) {
 	if ev.big == nil {
 		ev.big = &transport.FrameScanner{}
-		ev.big.Write(ev.data)
-		ev.data = ev.data[:0]
+		ev.data.ScanInto(ev.big)
 	}
 }

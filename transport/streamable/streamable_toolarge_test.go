@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -103,6 +104,73 @@ func TestHTTPResponseTooLarge(t *testing.T) {
 			}
 			if n := gets.Load(); n != 0 {
 				t.Errorf("%d GET requests: the stream was resumed", n)
+			}
+		})
+	}
+}
+
+// Over HTTP, a response over the limit is refused having allocated no
+// more than 1.2× the limit, as on stdio: as JSON without a length, as one
+// SSE data line, or as several lines each within the limit.
+func TestHTTPRefusalMemoryWithinLimit(t *testing.T) {
+	const limit = 8 << 20
+	const size = 2 * limit
+	x := strings.Repeat("x", 64<<10)
+	body := func(w io.Writer, n int, line string) { // n bytes of text, a line break every line bytes or so
+		for sent := 0; sent < n; sent += len(x) {
+			io.WriteString(w, x[:min(len(x), n-sent)])
+			if line != "" && (sent+len(x))%(limit/2) < len(x) {
+				io.WriteString(w, line)
+			}
+		}
+	}
+	tests := []struct {
+		name  string
+		serve func(w http.ResponseWriter, id string)
+	}{
+		{"JSON chunked", func(w http.ResponseWriter, id string) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"text":"`)
+			body(w, size, "")
+			io.WriteString(w, `"}}`)
+		}},
+		{"SSE", func(w http.ResponseWriter, id string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, `data: {"jsonrpc":"2.0","id":`+id+`,"result":{"text":"`)
+			body(w, size, "")
+			io.WriteString(w, "\"}}\n\n")
+		}},
+		{"SSE over several data lines", func(w http.ResponseWriter, id string) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, `data: {"jsonrpc":"2.0","id":`+id+`,"result":{"text":"`)
+			body(w, size, "\ndata: ")
+			io.WriteString(w, "\"}}\n\n")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				m, _ := transport.Decode(must(io.ReadAll(r.Body)))
+				tt.serve(w, string(m.ID))
+			}))
+			defer srv.Close()
+			c := streamable.NewStreamableClient(srv.URL, &streamable.StreamableClientOptions{MaxMessageSize: limit})
+			defer c.Close()
+			ctx := testContext(t)
+			m, _ := transport.NewRequest(1, "tools/call", map[string]string{"name": "t"})
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			if err := c.Write(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+			_, err := c.Read(ctx)
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, transport.ErrTooLarge) {
+				t.Fatalf("Read: %v, want ErrTooLarge", err)
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; float64(grew) > 1.2*limit {
+				t.Errorf("refusing a %d-byte response through a %d-byte limit allocated %d bytes (%.2f× the limit), want ≤ 1.2×", size, limit, grew, float64(grew)/limit)
 			}
 		})
 	}
