@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -87,7 +88,7 @@ func (w *warnings) push(box *mailbox, err error) {
 }
 
 func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
-	raw, _ := json.Marshal(m)
+	raw, tail, end := messageBytes(m)
 	what := m.Method
 	switch {
 	case what != "":
@@ -96,7 +97,7 @@ func traceEvent(d sdk.Direction, m *transport.Message) trafficEvent {
 	default:
 		what = "result"
 	}
-	return trafficEvent{at: time.Now(), dir: d, raw: raw, id: string(m.ID), what: what}
+	return trafficEvent{at: time.Now(), dir: d, raw: raw, tail: tail, end: end, id: string(m.ID), what: what}
 }
 
 // connectOptions routes what a connection reports into the mailbox: the
@@ -272,3 +273,20 @@ func closeConnCmd(c *target.Connection) tea.Cmd {
 		return nil
 	}
 }
+
+// releaseMemoryCmd gives the memory a result of megabytes took on its way
+// (the message read, decoded, laid out) back to the system once it is
+// shown, instead of keeping the process at its peak until the heap grows
+// into it again; nil for a smaller result.
+func releaseMemoryCmd(view *resultData) tea.Cmd {
+	if view == nil || view.textBytes() < releaseMin {
+		return nil
+	}
+	return func() tea.Msg {
+		debug.FreeOSMemory()
+		return nil
+	}
+}
+
+// releaseMin is the size of result text from which releaseMemoryCmd acts.
+const releaseMin = 4 << 20

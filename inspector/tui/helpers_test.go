@@ -165,7 +165,7 @@ var (
 )
 
 // serverBin builds the example servers and the workbench into a temp dir.
-func serverBin(t *testing.T, name string) string {
+func serverBin(t testing.TB, name string) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "mcpdev-tui-test")

@@ -89,7 +89,9 @@ type logEvent struct {
 type trafficEvent struct {
 	at   time.Time
 	dir  sdk.Direction
-	raw  []byte // the message as sent/received (marshalled)
+	raw  []byte // the message as sent/received (marshalled), up to tail
+	tail []byte // a member of megabytes, shared with the message (traffic_raw.go)
+	end  string // what follows tail
 	id   string
 	what string // method, or "result"/"error"
 	// lines, for an HTTP exchange of a sign-in (raw is then its text):

@@ -153,21 +153,23 @@ func (p *resultPane) headed(outcome, extra, took string) string {
 	return outcome + p.st.Dim.Render(extra+" · "+name+tail)
 }
 
-// layout renders the content for the current width into the viewport.
+// layout lays the content out for the current width into the viewport;
+// a long text is paged (paged_text.go): only the rows on screen are cut
+// out of it, when shown.
 func (p *resultPane) layout() {
 	if p.width <= 0 {
 		return
 	}
 	p.laidWidth = p.width
 	p.links = nil
-	var lines []string
+	doc := &rowDoc{}
 	switch {
 	case p.err != nil:
-		lines = p.errorLines()
+		doc.addLines(p.errorLines()...)
 	case p.data != nil:
-		lines = p.dataLines()
+		p.dataDoc(doc)
 	}
-	p.vp.SetLines(lines)
+	p.vp.SetDoc(doc)
 }
 
 func (p *resultPane) errorLines() []string {
@@ -192,50 +194,69 @@ func (p *resultPane) errorLines() []string {
 	return p.wrap(p.err.Error())
 }
 
+// dataLines is every row of the result, laid out.
 func (p *resultPane) dataLines() []string {
+	var d rowDoc
+	p.dataDoc(&d)
+	out := make([]string, d.Len())
+	for i := range out {
+		out[i] = d.Row(i)
+	}
+	return out
+}
+
+// dataDoc lays the result out into out.
+func (p *resultPane) dataDoc(out *rowDoc) {
 	d, st := p.data, p.st
-	var out []string
 	if d.description != "" {
-		out = append(out, p.rule(st.Section.Render("description")))
-		out = append(out, p.wrapSafe(d.description)...)
+		out.addLines(p.rule(st.Section.Render("description")))
+		out.addLines(p.wrapSafe(d.description)...)
 	}
 	n := len(d.blocks)
 	for i := range d.blocks {
 		b := &d.blocks[i]
 		if b.link != "" {
-			p.links = append(p.links, linkLine{line: len(out), uri: b.link})
+			p.links = append(p.links, linkLine{line: out.Len(), uri: b.link})
 		}
-		out = append(out, p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
+		out.addLines(p.rule(st.Section.Render(fmt.Sprintf("content %d/%d · %s", i+1, n, b.header))))
 		if b.notes != "" {
 			for _, l := range p.wrap(b.notes) {
-				out = append(out, st.Dim.Render(l))
+				out.addLines(st.Dim.Render(l))
 			}
 		}
 		if im := p.images[i]; im != nil {
-			out = append(out, im.lines()...)
+			out.addLines(im.lines()...)
 		}
-		if b.text != "" {
-			out = append(out, p.wrapText(b)...)
+		switch {
+		case b.text == "":
+		case paged(b):
+			out.addPaged(newPagedText(b.text, p.width))
+		default:
+			out.addLines(p.wrapText(b)...)
 		}
-		out = append(out, p.wrapJSON(b.json)...)
+		out.addLines(p.wrapJSON(b.json)...)
 		if b.saveAs != "" {
-			out = append(out, st.Key.Render("s")+st.Dim.Render(" saves it as "+b.saveAs))
+			out.addLines(st.Key.Render("s") + st.Dim.Render(" saves it as "+b.saveAs))
 		}
 		if b.link != "" {
-			out = append(out, st.Key.Render("o")+st.Dim.Render(" reads it"+d.linkNote()))
+			out.addLines(st.Key.Render("o") + st.Dim.Render(" reads it"+d.linkNote()))
 		}
 	}
 	if n == 0 {
-		out = append(out, st.Dim.Render("(no content blocks)"))
+		out.addLines(st.Dim.Render("(no content blocks)"))
 	}
 	if d.structured != nil || d.verdict.state == "missing" {
-		out = append(out, p.rule(st.Section.Render("structuredContent")+st.Dim.Render(" · ")+p.verdictText()))
+		out.addLines(p.rule(st.Section.Render("structuredContent") + st.Dim.Render(" · ") + p.verdictText()))
 		for _, pr := range d.verdict.problems {
-			out = append(out, st.ProtocolError.Render("  ✗ ")+pr)
+			out.addLines(st.ProtocolError.Render("  ✗ ") + pr)
 		}
-		out = append(out, p.wrapJSON(d.structured)...)
+		out.addLines(p.wrapJSON(d.structured)...)
 	}
-	return out
+}
+
+// paged: a text block long enough to be paged, and not highlighted.
+func paged(b *blockData) bool {
+	return len(b.text) >= pagedMin && (b.code.lexer == nil || len(b.text) > highlightLimit)
 }
 
 func (p *resultPane) verdictText() string {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -78,7 +77,7 @@ func (p *trafficPane) jump(d int) bool {
 	}
 	for i, n := p.cursor+d, 0; n < len(p.msgs); i, n = i+d, n+1 {
 		i = (i + len(p.msgs)) % len(p.msgs)
-		if bytes.Contains(bytes.ToLower(p.msgs[i].raw), q) {
+		if p.msgs[i].contains(q) {
 			p.cursor, p.detailOff = i, 0
 			p.follow = i == len(p.msgs)-1
 			return true
@@ -141,8 +140,8 @@ func (p *trafficPane) row(i int) string {
 	if e.id != "" {
 		id = " #" + e.id
 	}
-	text := fmt.Sprintf("%s %s %s %s", e.at.Format("15:04:05.000"), arrow, termtext.Line(e.what+id), st.Dim.Render(fmt.Sprintf("%dB", len(e.raw))))
-	if q := p.query(); q != "" && bytes.Contains(bytes.ToLower(e.raw), []byte(q)) {
+	text := fmt.Sprintf("%s %s %s %s", e.at.Format("15:04:05.000"), arrow, termtext.Line(e.what+id), st.Dim.Render(fmt.Sprintf("%dB", e.size())))
+	if q := p.query(); q != "" && e.contains([]byte(q)) {
 		text += " " + st.Match.Render("●")
 	}
 	if i == p.cursor {
@@ -157,16 +156,16 @@ func (p *trafficPane) detail(h int) []string {
 	if h <= 0 || p.cursor >= len(p.msgs) {
 		return nil
 	}
-	raw := p.msgs[p.cursor].raw
-	cut := len(raw) > maxPrettyBytes
+	e := &p.msgs[p.cursor]
+	size := e.size()
 	var lines []string
-	if ex := p.msgs[p.cursor].lines; ex != nil {
+	if ex := e.lines; ex != nil {
 		lines = wrapEach(colorJSON(p.st, slices.Clone(ex)), max(p.width, 10))
-	} else if cut {
-		lines = strings.Split(ansi.Hardwrap(termtext.Line(string(raw[:maxPrettyBytes])), max(p.width, 10), false), "\n")
-		lines = append(lines, p.st.Dim.Render(fmt.Sprintf("… %d more bytes", len(raw)-maxPrettyBytes)))
+	} else if size > maxPrettyBytes {
+		lines = strings.Split(ansi.Hardwrap(termtext.Line(string(e.head(maxPrettyBytes))), max(p.width, 10), false), "\n")
+		lines = append(lines, p.st.Dim.Render(fmt.Sprintf("… %d more bytes", size-maxPrettyBytes)))
 	} else {
-		lines = colorJSON(p.st, sanitizeLines(prettyLines(raw)))
+		lines = colorJSON(p.st, sanitizeLines(prettyLines(e.head(size))))
 	}
 	p.detailOff = clampOffset(p.detailOff, len(lines), h)
 	return window(len(lines), p.detailOff, h, p.width, func(i int) string { return lines[i] }, linesNoun)

@@ -39,6 +39,15 @@ type blockData struct {
 	link   string   // a resource link's URI, as the server sent it (the read key reads it)
 }
 
+// textBytes is the length of the result's texts.
+func (d *resultData) textBytes() int {
+	n := 0
+	for _, b := range d.blocks {
+		n += len(b.text)
+	}
+	return n
+}
+
 // verdict is the output-schema check of structuredContent.
 type verdict struct {
 	state    string // "", "valid", "invalid", "missing", "not checked"

@@ -16,6 +16,7 @@ import (
 // Content taller than the window ends with a scroll mark (scrollMark).
 type scroller struct {
 	lines         []string
+	doc           *rowDoc // the content instead of lines, when set
 	offset        int
 	width, height int
 }
@@ -26,8 +27,29 @@ func (s *scroller) SetSize(w, h int) {
 }
 
 func (s *scroller) SetLines(lines []string) {
-	s.lines = lines
+	s.lines, s.doc = lines, nil
 	s.clamp()
+}
+
+// SetDoc shows d, whose rows are laid out as they are shown.
+func (s *scroller) SetDoc(d *rowDoc) {
+	s.lines, s.doc = nil, d
+	s.clamp()
+}
+
+// rows is the number of rows of the content.
+func (s *scroller) rows() int {
+	if s.doc != nil {
+		return s.doc.Len()
+	}
+	return len(s.lines)
+}
+
+func (s *scroller) row(i int) string {
+	if s.doc != nil {
+		return s.doc.Row(i)
+	}
+	return s.lines[i]
 }
 
 func (s *scroller) Scroll(d int) {
@@ -37,10 +59,10 @@ func (s *scroller) Scroll(d int) {
 
 func (s *scroller) Top() { s.offset = 0 }
 
-func (s *scroller) clamp() { s.offset = clampOffset(s.offset, len(s.lines), s.height) }
+func (s *scroller) clamp() { s.offset = clampOffset(s.offset, s.rows(), s.height) }
 
 func (s *scroller) View() string {
-	return strings.Join(window(len(s.lines), s.offset, s.height, s.width, func(i int) string { return s.lines[i] }, linesNoun), "\n")
+	return strings.Join(window(s.rows(), s.offset, s.height, s.width, s.row, linesNoun), "\n")
 }
 
 // The scroll mark: a pane whose height cuts its content (the result, a

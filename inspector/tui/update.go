@@ -377,6 +377,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 		m.status = "the connection closed during the call to " + m.callTool.Name
 		return nil
 	}
+	urls = tea.Batch(urls, releaseMemoryCmd(msg.view))
 	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.EraStateless {
 		return tea.Batch(urls, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
 	}

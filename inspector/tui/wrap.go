@@ -17,12 +17,17 @@ func wrapWords(s string, w int) string {
 	w = max(w, 1)
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/w + 1)
-	for i := 0; ; i++ {
-		line, rest, more := strings.Cut(s, "\n")
-		if i > 0 {
+	first := true
+	emit := func(row string, _ int) {
+		if !first {
 			b.WriteByte('\n')
 		}
-		wrapLine(&b, line, w)
+		first = false
+		b.WriteString(row)
+	}
+	for {
+		line, rest, more := strings.Cut(s, "\n")
+		wrapLine(line, w, emit)
 		if !more {
 			return b.String()
 		}
@@ -30,9 +35,11 @@ func wrapWords(s string, w int) string {
 	}
 }
 
-// wrapLine writes one line of wrapWords. The text of the row being
-// filled is a slice of line (no copy per word), but after a cut word.
-func wrapLine(b *strings.Builder, line string, w int) {
+// wrapLine wraps one line of wrapWords, giving emit each row and where it
+// ends in line (-1: the row is not a slice of line). The text of the row
+// being filled is a slice of line (no copy per word), but after a word
+// cut otherwise than at its characters.
+func wrapLine(line string, w int, emit func(row string, end int)) {
 	cur, curW := "", 0
 	end := -1 // where cur ends in line; -1: cur is not a slice of line
 	for pos := 0; ; {
@@ -49,23 +56,40 @@ func wrapLine(b *strings.Builder, line string, w int) {
 		case curW+1+ww <= w:
 			cur, curW, end = cur+" "+word, curW+1+ww, -1
 		default:
-			b.WriteString(cur)
-			b.WriteByte('\n')
+			emit(cur, end)
 			cur, curW, end = word, ww, pos+len(word)
 		}
 		if curW > w { // a word longer than the line: cut it, linearly
-			cut := cutWord(cur, w)
-			k := strings.LastIndexByte(cut, '\n')
-			b.WriteString(cut[:k+1])
-			cur, end = cut[k+1:], -1
+			cur, end = cutRows(cur, end, w, emit)
 			curW = width(cur)
 		}
 		pos += len(word) + 1
 		if pos > len(line) {
-			b.WriteString(cur)
+			emit(cur, end)
 			return
 		}
 	}
+}
+
+// cutRows cuts cur, wider than w and ending at end in its line, into
+// rows (cutWord); it emits all but the last, which it returns, with
+// where it ends (-1 when cutting changed the characters).
+func cutRows(cur string, end, w int, emit func(string, int)) (string, int) {
+	cut := cutWord(cur, w)
+	rows := strings.Split(cut, "\n")
+	if len(cut) != len(cur)+len(rows)-1 {
+		end = -1 // not only line breaks added: the rows are not slices
+	}
+	at := end - len(cur)
+	for _, r := range rows[:len(rows)-1] {
+		at += len(r)
+		if end < 0 {
+			emit(r, -1)
+		} else {
+			emit(r, at)
+		}
+	}
+	return rows[len(rows)-1], end
 }
 
 // cutWord cuts a word wider than w into lines: after its last slash (or

@@ -4,7 +4,8 @@
 // that runs only as a task (execution.taskSupport "required"; its topic
 // picks how the task goes, see startTask), and
 // big messages: the big tool returns a text of the given size with the
-// response's id last (as the TypeScript SDK writes it), and with
+// response's id last (as the TypeScript SDK writes it), in lines of the
+// given width when asked (line), and with
 // RAW_TOOLS_PAD=N tools/list is padded to about N bytes.
 package main
 
@@ -52,7 +53,7 @@ const tools = `[
  {"name":"env","inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}},
  {"name":"cwd","inputSchema":{"type":"object"}},
  {"name":"research","description":"Runs only as a task.","inputSchema":{"type":"object","properties":{"topic":{"type":"string"}}},"execution":{"taskSupport":"required"}},
- {"name":"big","description":"Return a text of the given size.","inputSchema":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0}},"required":["bytes"]}}
+ {"name":"big","description":"Return a text of the given size.","inputSchema":{"type":"object","properties":{"bytes":{"type":"integer","minimum":0},"line":{"type":"integer","minimum":0}},"required":["bytes"]}}
 ]`
 
 func main() {
@@ -127,7 +128,7 @@ func call(m message) {
 		name, _ := p.Arguments["name"].(string)
 		send(message{ID: m.ID, Result: text(os.Getenv(name))})
 	case "big":
-		sendBig(m.ID, int(num("bytes", 0)))
+		sendBig(m.ID, int(num("bytes", 0)), int(num("line", 0)))
 	case "cwd":
 		wd, _ := os.Getwd()
 		send(message{ID: m.ID, Result: text(wd)})
@@ -138,15 +139,23 @@ func call(m message) {
 	}
 }
 
-// sendBig answers with a text of n bytes, the id after the result.
-func sendBig(id json.RawMessage, n int) {
+// sendBig answers with a text of n bytes, the id after the result; with
+// line > 1, a newline ends every line bytes of the message (of which its
+// escape is two).
+func sendBig(id json.RawMessage, n, line int) {
 	mu.Lock()
 	defer mu.Unlock()
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
 	w.WriteString(`{"result":{"content":[{"type":"text","text":"`)
 	chunk := strings.Repeat("x", 64<<10)
+	if line > 1 {
+		chunk = strings.Repeat(strings.Repeat("x", line-1)+`\n`, max(64<<10/line, 1))
+	}
 	for n > 0 {
 		k := min(n, len(chunk))
+		if chunk[k-1] == '\\' {
+			k++ // not half an escape
+		}
 		w.WriteString(chunk[:k])
 		n -= k
 	}
