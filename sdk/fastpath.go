@@ -3,7 +3,6 @@ package sdk
 import (
 	"encoding/json"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/wire"
@@ -140,8 +139,8 @@ func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
 	}
 	m := make(map[string]json.RawMessage)
 	ok := wire.Object(raw, func(key []byte, escaped bool, val []byte) bool {
-		if _, dup := m[string(key)]; dup || escaped || !utf8.Valid(key) {
-			return false // (encoding/json replaces invalid UTF-8 in keys)
+		if _, dup := m[string(key)]; dup || escaped {
+			return false
 		}
 		m[string(key)] = val
 		return true

@@ -245,7 +245,7 @@ func (s *frameScan) message() *Message {
 	case s.idBad || (len(s.id) > 0 && !validID(s.id)):
 		m.ID = json.RawMessage("null")
 	case len(s.id) > 0:
-		m.ID = append(json.RawMessage(nil), s.id...)
+		m.ID = utf8ID(append(json.RawMessage(nil), s.id...))
 	}
 	return m
 }

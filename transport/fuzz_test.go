@@ -8,6 +8,7 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/transport"
 )
@@ -24,6 +25,8 @@ var fuzzSeeds = []string{
 	`{"jsonrpc":"2.0","id":1,"method":"ping"} {}`,
 	`{"id":{"a":1},"jsonrpc":2}`,
 	"\xff\xfe{",
+	"{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}",
+	"{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":7}",
 	`"\ud800"`,
 	`{"jsonrpc":"2.0","id":1,"method":"p","params":{"s":"\u0000"}}`,
 	// ids a request may not carry: answered as Invalid Request, id null.
@@ -52,6 +55,9 @@ func FuzzDecode(f *testing.F) {
 			if m != nil && len(m.ID) > 0 && !transport.ValidID(m.ID) && string(m.ID) != "null" {
 				t.Fatalf("salvaged id %q is neither a string, an integer nor null (%q)", m.ID, data)
 			}
+			if m != nil {
+				checkIDAsEncodingJSON(t, data, m.ID)
+			}
 			return
 		}
 		if m == nil {
@@ -60,6 +66,7 @@ func FuzzDecode(f *testing.F) {
 		if len(m.ID) > 0 && !transport.ValidID(m.ID) && (string(m.ID) != "null" || m.Error == nil || m.Method != "") {
 			t.Fatalf("accepted id %s on a message that is not an error response: %q", m.ID, data)
 		}
+		checkIDAsEncodingJSON(t, data, m.ID)
 		if !m.IsRequest() && !m.IsNotification() && !m.IsResponse() && string(m.ID) != "null" {
 			t.Fatalf("decoded message is neither request, notification nor response: %q", data)
 		}
@@ -148,4 +155,22 @@ func FuzzStream(f *testing.F) {
 			t.Fatalf("stream round trip:\nwant %s\ngot  %s", want, have)
 		}
 	})
+}
+
+// checkIDAsEncodingJSON: a string id Decode kept reads as encoding/json
+// reads the message's id into a string, and is valid UTF-8 (an answer
+// echoes it).
+func checkIDAsEncodingJSON(t *testing.T, data, id []byte) {
+	t.Helper()
+	if len(id) == 0 || id[0] != '"' {
+		return
+	}
+	if !utf8.Valid(id) {
+		t.Fatalf("id %q is not valid UTF-8 (%q)", id, data)
+	}
+	var got string
+	var want struct{ ID string }
+	if json.Unmarshal(id, &got) != nil || json.Unmarshal(data, &want) == nil && got != want.ID {
+		t.Fatalf("id %q reads as %q; encoding/json reads %q (%q)", id, got, want.ID, data)
+	}
 }

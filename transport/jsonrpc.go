@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/wire"
@@ -219,7 +220,7 @@ func salvageID(data []byte) *Message {
 			return nil
 		}
 	case validID(probe.ID):
-		m.ID = probe.ID
+		m.ID = utf8ID(probe.ID)
 	default:
 		m.ID = json.RawMessage("null")
 	}
@@ -232,6 +233,7 @@ func salvageID(data []byte) *Message {
 // null is a valid id only on an error response (to a request whose id
 // could not be read).
 func checkMessage(m *Message) *Error {
+	m.ID = utf8ID(m.ID)
 	if len(m.ID) > 0 && !validID(m.ID) {
 		null := bytes.Equal(m.ID, []byte("null"))
 		if !null || m.Method != "" || m.Error == nil {
@@ -255,6 +257,24 @@ func checkMessage(m *Message) *Error {
 		return Errorf(CodeInvalidRequest, "Invalid Request: params must be an object")
 	}
 	return nil
+}
+
+// utf8ID is a string id as encoding/json reads it into a string, invalid
+// UTF-8 replaced by U+FFFD (the id an answer carries must be valid JSON
+// text, which is UTF-8); any other id as it is.
+func utf8ID(id json.RawMessage) json.RawMessage {
+	if len(id) == 0 || id[0] != '"' || utf8.Valid(id) {
+		return id
+	}
+	var s string
+	if json.Unmarshal(id, &s) != nil {
+		return id
+	}
+	out, err := jsonenc.Marshal(s)
+	if err != nil {
+		return id
+	}
+	return out
 }
 
 // ValidID reports whether id is one MCP allows on a request: a JSON string

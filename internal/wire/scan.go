@@ -17,7 +17,8 @@ const MaxDepth = 200
 
 // Object calls fn for each member of the JSON object in data (nothing
 // but whitespace around it). key is the raw key without quotes and
-// escaped tells whether it holds a backslash; val is the raw value, no
+// escaped tells whether it is not its own decoding: it holds a backslash,
+// or invalid UTF-8 (which encoding/json reads as U+FFFD); val is the raw value, no
 // surrounding whitespace. It returns false when data is not such an
 // object or fn returns false.
 func Object(data []byte, fn func(key []byte, escaped bool, val []byte) bool) bool {
@@ -41,6 +42,7 @@ func Object(data []byte, fn func(key []byte, escaped bool, val []byte) bool) boo
 			return false
 		}
 		key := data[i+1 : end-1]
+		escaped = escaped || !utf8.Valid(key)
 		i = Space(data, end)
 		if i >= len(data) || data[i] != ':' {
 			return false
