@@ -134,6 +134,8 @@ func callSlow(t *testing.T, url, session string, id int) []event {
 func (r *redisServer) restart(t *testing.T) {
 	t.Helper()
 	r.stop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	port := r.addr[strings.LastIndexByte(r.addr, ':')+1:]
 	r.cmd = exec.Command(r.cmd.Path, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
 	if err := r.cmd.Start(); err != nil {

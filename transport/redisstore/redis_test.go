@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 // persistence, stopped when the test ends.
 type redisServer struct {
 	addr string
+	mu   sync.Mutex // cmd: stop may run on a timer while restart replaces it
 	cmd  *exec.Cmd
 }
 
@@ -61,6 +63,8 @@ func startRedis(t testing.TB) *redisServer {
 
 // stop kills the server (idempotent).
 func (r *redisServer) stop() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.cmd.Process != nil && r.cmd.ProcessState == nil {
 		_ = r.cmd.Process.Kill()
 		_ = r.cmd.Wait()
