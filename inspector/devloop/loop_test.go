@@ -102,7 +102,10 @@ func TestDevLoopRebuildRestartRelistDiff(t *testing.T) {
 	if got := ev.Diff.String(); !strings.Contains(got, "+ get_book(id)") || !strings.Contains(got, `~ search_books`) {
 		t.Errorf("diff rendering:\n%s", got)
 	}
-	if d.Conn() == old || d.Builds() != 1 || d.Restarts() != 1 {
+	// Two saves close together make one build, or two when the machine is
+	// slow enough that the first build starts before the second save (it
+	// is then superseded): either way one restart.
+	if d.Conn() == old || d.Builds() < 1 || d.Builds() > 2 || d.Restarts() != 1 {
 		t.Errorf("conn replaced %v, builds %d, restarts %d", d.Conn() != old, d.Builds(), d.Restarts())
 	}
 	if exited, _ := old.ExitState(); !exited {
