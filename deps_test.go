@@ -36,6 +36,11 @@ func TestImportDirection(t *testing.T) {
 		{"./transport", []string{"github.com/redis/"}},
 		{"./sdk/...", []string{"github.com/redis/"}},
 		{"./cmd/...", []string{"github.com/redis/"}},
+		// A server binary never links package testing: the test helpers
+		// that need it live in sdk/sdktest, which only tests import.
+		{"./sdk", []string{"testing", "github.com/mcpdev/mcpdev/sdk/sdktest"}},
+		{"./sdk/sdkhttp", []string{"testing"}},
+		{"./transport", []string{"testing"}},
 		// The authorization server of internal/realauth's test is a test dependency only.
 		{"./...", []string{"github.com/zitadel/", "github.com/go-jose/"}},
 	}

@@ -43,7 +43,8 @@ type TestingT[T any] interface {
 
 // ForEachEra runs f as one subtest per protocol era ("legacy", then
 // "stateless"), each with an in-memory client of s speaking that era and
-// closed when the subtest ends:
+// closed when the subtest ends (package sdktest has the same with
+// ClientOptions, and answerers for elicitation, sampling and roots):
 //
 //	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
 //		res, err := c.CallTool(t.Context(), "search_books", args, nil)
