@@ -105,4 +105,3 @@ func TestNewClientSpeaksTheEraAsked(t *testing.T) {
 		}
 	}
 }
-
