@@ -185,10 +185,10 @@ func formOf(t reflect.Type) (*form, error) {
 
 // check validates accepted content against the form's schema.
 func (f *form) check(content json.RawMessage) error {
-	var v any
-	if len(content) == 0 {
-		v = map[string]any{}
-	} else if err := json.Unmarshal(content, &v); err != nil {
+	// Numbers stay as sent (json.Number), as a tool's arguments do, so
+	// a refusal says input_type=int for 0, as Pydantic does, not float.
+	v, err := decodeArgs(content)
+	if err != nil {
 		return &AnswerError{Method: "elicitation/create", Problems: []Violation{{Message: err.Error()}}}
 	}
 	if vs := violations(f.compiled, v, pydantic.Options{Order: f.order}); len(vs) > 0 {

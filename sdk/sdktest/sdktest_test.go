@@ -93,7 +93,7 @@ func TestAcceptWithContentTheFormRefuses(t *testing.T) {
 		OnRoots:  sdktest.Roots("file:///x"),
 	})
 	res, err := c.CallTool(t.Context(), "book", nil, nil)
-	if err != nil || !res.IsError || !strings.Contains(res.Content[0].Text, "nights\n  Input should be greater than or equal to 1") {
+	if err != nil || !res.IsError || !strings.Contains(res.Content[0].Text, "nights\n  Input should be greater than or equal to 1 [type=greater_than_equal, input_value=0, input_type=int]") {
 		t.Fatalf("nights 0: %+v, %v; want the form's refusal", res, err)
 	}
 }
