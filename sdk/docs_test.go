@@ -38,7 +38,7 @@ func stderrOf(t *testing.T, f func()) string {
 // function of a was ever registered (a declares none): a tool of package
 // tools uses a's types, and the module's layout leads from one to the other.
 func TestOtherPackageDocsFoundWithoutRegistration(t *testing.T) {
-	d, err := sdk.NewTool(tools.Pair)
+	d, err := sdk.NewTool(tools.Pair, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestOtherPackageDocsFoundWithoutRegistration(t *testing.T) {
 // code names it.
 func TestMethodValueTool(t *testing.T) {
 	g := &tools.Greeter{Greeting: "Hello"}
-	d, err := sdk.NewTool(g.SayHello)
+	d, err := sdk.NewTool(g.SayHello, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,9 +93,9 @@ func TestMethodValueTool(t *testing.T) {
 	} {
 		out := stderrOf(t, func() {
 			if method == "pointer receiver" {
-				_, err = sdk.NewTool(g.Nod)
+				_, err = sdk.NewTool(g.Nod, nil)
 			} else {
-				_, err = sdk.NewTool(g.Wave)
+				_, err = sdk.NewTool(g.Wave, nil)
 			}
 		})
 		if err != nil || !strings.Contains(out, want) || strings.Contains(out, "-fm") {
@@ -118,7 +118,7 @@ func ShoutText(ctx context.Context, a ShoutArgs) (string, error) {
 // A tool declared in a _test.go file is described by its doc comment.
 func TestDocCommentsInTestFiles(t *testing.T) {
 	var d *sdk.ToolDef
-	out := stderrOf(t, func() { d, _ = sdk.NewTool(ShoutText) })
+	out := stderrOf(t, func() { d, _ = sdk.NewTool(ShoutText, nil) })
 	if got := d.Info().Description; got != "Upper-cases its text." {
 		t.Errorf("description = %q, stderr %q", got, out)
 	}
@@ -131,7 +131,7 @@ func TestDocCommentsInTestFiles(t *testing.T) {
 // …" → "Searches …", "Query is the …" → "…"; where the comment could be
 // meant as written, it is kept.
 func TestDocCommentGoConvention(t *testing.T) {
-	d, err := sdk.NewTool(docpkg.SearchBooks)
+	d, err := sdk.NewTool(docpkg.SearchBooks, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestDocCommentGoConvention(t *testing.T) {
 		{"field: something else", schemaAt(t, s, "properties", "limit", "description"),
 			"Limit is required: a comment that says something else about the field by name is kept as written."},
 	}
-	d2, err := sdk.NewTool(docpkg.Search)
+	d2, err := sdk.NewTool(docpkg.Search, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

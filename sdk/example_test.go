@@ -62,7 +62,7 @@ func ExampleNewTool() {
 	fmt.Println(string(info.InputSchema))
 	fmt.Println(*info.Annotations.ReadOnlyHint, *info.Annotations.OpenWorldHint, info.Annotations.DestructiveHint == nil)
 
-	_, err = sdk.NewTool(func(ctx context.Context, a SearchArgs) (string, error) { return "", nil })
+	_, err = sdk.NewTool(func(ctx context.Context, a SearchArgs) (string, error) { return "", nil }, nil)
 	fmt.Println(err)
 	// Output:
 	// search_books - Search the catalog

@@ -86,7 +86,6 @@ func TestToolNames(t *testing.T) {
 		{"method with a name", func() (*sdk.ToolDef, error) { return sdk.NewTool(s.SellBook, quiet("sell")) }, "sell", ""},
 		{"invalid name", func() (*sdk.ToolDef, error) { return sdk.NewTool(ListURLs, quiet("bad name")) }, "", `invalid tool name "bad name"`},
 		{"name too long", func() (*sdk.ToolDef, error) { return sdk.NewTool(ListURLs, quiet(strings.Repeat("x", 129))) }, "", "invalid tool name"},
-		{"two options", func() (*sdk.ToolDef, error) { return sdk.NewTool(ListURLs, quiet("a"), quiet("b")) }, "", "at most one"},
 		{"argument not a struct", func() (*sdk.ToolDef, error) {
 			return sdk.NewTool(func(ctx context.Context, n int) (int, error) { return n, nil }, quiet("n"))
 		}, "", "must be a struct"},
@@ -123,5 +122,5 @@ func TestToolPanicsOnClosureWithoutName(t *testing.T) {
 			t.Errorf("recover() = %v, want the naming error", r)
 		}
 	}()
-	sdk.Tool(sdk.NewServer("x", nil), func(ctx context.Context, a noArgs) (string, error) { return "", nil })
+	sdk.Tool(sdk.NewServer("x", nil), func(ctx context.Context, a noArgs) (string, error) { return "", nil }, nil)
 }

@@ -95,8 +95,8 @@ func (d *PromptDef) Info() PromptInfo { return d.p.info }
 //
 // Prompt panics on a programming error, as Tool does; use NewPrompt and
 // AddPrompt to get an error.
-func Prompt[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*PromptOptions) {
-	p, err := NewPrompt(fn, opts...)
+func Prompt[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts *PromptOptions) {
+	p, err := NewPrompt(fn, opts)
 	if err != nil {
 		panic(err)
 	}
@@ -106,13 +106,10 @@ func Prompt[In, Out any](s *Server, fn func(context.Context, In) (Out, error), o
 }
 
 // NewPrompt declares a prompt from a typed function; see Prompt.
-func NewPrompt[In, Out any](fn func(context.Context, In) (Out, error), opts ...*PromptOptions) (*PromptDef, error) {
-	if len(opts) > 1 {
-		return nil, fmt.Errorf("sdk: NewPrompt takes at most one *PromptOptions")
-	}
+func NewPrompt[In, Out any](fn func(context.Context, In) (Out, error), opts *PromptOptions) (*PromptDef, error) {
 	var o PromptOptions
-	if len(opts) == 1 && opts[0] != nil {
-		o = *opts[0]
+	if opts != nil {
+		o = *opts
 	}
 	ref := docs.noteSource(fn)
 	info, err := describePrompt(o, ref)

@@ -74,12 +74,12 @@ func (d *ResourceDef) Info() ResourceInfo { return d.r.info }
 // Resource registers fn as the resource at uri: resources/read of uri
 // calls fn, and what it returns decides the contents (see NewResource).
 // The name is fn's name in snake_case, the description its doc comment;
-// opts (at most one) overrides them and adds a title, MIME type, size,
+// opts (nil for none) overrides them and adds a title, MIME type, size,
 // annotations and icons. Resource panics on a programming error (an
 // invalid URI, a function literal without a name, a URI already
 // registered); use NewResource and AddResource to get an error.
-func Resource[Out any](s *Server, uri string, fn func(context.Context) (Out, error), opts ...*ResourceOptions) {
-	d, err := NewResource(uri, fn, opts...)
+func Resource[Out any](s *Server, uri string, fn func(context.Context) (Out, error), opts *ResourceOptions) {
+	d, err := NewResource(uri, fn, opts)
 	if err != nil {
 		panic(err)
 	}
@@ -94,11 +94,8 @@ func Resource[Out any](s *Server, uri string, fn func(context.Context) (Out, err
 // ResourceContents or []ResourceContents is sent as given, and any other
 // value is sent as indented JSON text (application/json).
 // ResourceOptions.MimeType overrides the MIME type.
-func NewResource[Out any](uri string, fn func(context.Context) (Out, error), opts ...*ResourceOptions) (*ResourceDef, error) {
-	o, err := oneResourceOptions(opts)
-	if err != nil {
-		return nil, err
-	}
+func NewResource[Out any](uri string, fn func(context.Context) (Out, error), opts *ResourceOptions) (*ResourceDef, error) {
+	o := resourceOptions(opts)
 	if u, err := url.Parse(uri); err != nil || u.Scheme == "" {
 		return nil, fmt.Errorf("sdk: resource URI %q must be an absolute URI (scheme://…)", uri)
 	}
@@ -119,14 +116,12 @@ func NewResource[Out any](uri string, fn func(context.Context) (Out, error), opt
 	return &ResourceDef{r: &registeredResource{info: info, read: read, ttl: o.TTL, replace: o.Replace}}, nil
 }
 
-func oneResourceOptions(opts []*ResourceOptions) (ResourceOptions, error) {
-	if len(opts) > 1 {
-		return ResourceOptions{}, fmt.Errorf("sdk: resources take at most one *ResourceOptions")
+// resourceOptions is *opts, or no options when opts is nil.
+func resourceOptions(opts *ResourceOptions) ResourceOptions {
+	if opts != nil {
+		return *opts
 	}
-	if len(opts) == 1 && opts[0] != nil {
-		return *opts[0], nil
-	}
-	return ResourceOptions{}, nil
+	return ResourceOptions{}
 }
 
 // describeResource gives a resource its name and description from fn or

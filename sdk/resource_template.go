@@ -46,8 +46,8 @@ func (d *ResourceTemplateDef) Info() ResourceTemplateInfo { return d.t.info }
 // becomes the contents as for Resource. Name, description and options as
 // for Resource. ResourceTemplate panics on a programming error; use
 // NewResourceTemplate and AddResourceTemplate to get an error.
-func ResourceTemplate[In, Out any](s *Server, uriTemplate string, fn func(context.Context, In) (Out, error), opts ...*ResourceOptions) {
-	d, err := NewResourceTemplate(uriTemplate, fn, opts...)
+func ResourceTemplate[In, Out any](s *Server, uriTemplate string, fn func(context.Context, In) (Out, error), opts *ResourceOptions) {
+	d, err := NewResourceTemplate(uriTemplate, fn, opts)
 	if err != nil {
 		panic(err)
 	}
@@ -59,11 +59,8 @@ func ResourceTemplate[In, Out any](s *Server, uriTemplate string, fn func(contex
 // NewResourceTemplate declares a resource template; see ResourceTemplate.
 // Every variable of the template must be a field of In, and every
 // required field of In a variable.
-func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Context, In) (Out, error), opts ...*ResourceOptions) (*ResourceTemplateDef, error) {
-	o, err := oneResourceOptions(opts)
-	if err != nil {
-		return nil, err
-	}
+func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Context, In) (Out, error), opts *ResourceOptions) (*ResourceTemplateDef, error) {
+	o := resourceOptions(opts)
 	tmpl, err := uritemplate.New(uriTemplate)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: resource template %q: %w", uriTemplate, err)

@@ -30,7 +30,7 @@ func TestTemplateArgsJSONAsLibraryVars(t *testing.T) {
 		{"x://shelf/{a}.json", "x://shelf/a.b.json"},
 	}
 	for _, tt := range tests {
-		d, err := NewResourceTemplate(tt.template, echoArgsJSON)
+		d, err := NewResourceTemplate(tt.template, echoArgsJSON, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

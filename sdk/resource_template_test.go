@@ -45,7 +45,7 @@ func TestTemplateMatchesRFC6570Examples(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.template, func(t *testing.T) {
 			s := sdk.NewServer("rfc", nil)
-			sdk.ResourceTemplate(s, "rfc://h/"+tt.template, EchoVars)
+			sdk.ResourceTemplate(s, "rfc://h/"+tt.template, EchoVars, nil)
 			c := legacyClient(t, s, nil)
 			res, err := c.ReadResource(testCtx(t), "rfc://h/"+tt.uri)
 			if err != nil {
@@ -70,7 +70,7 @@ func Page(ctx context.Context, a pageArgs) (string, error) { return "page", nil 
 // once, in Pydantic's words, as -32602 in both eras.
 func TestTemplateVariablesValidated(t *testing.T) {
 	s := sdk.NewServer("pages", nil)
-	sdk.ResourceTemplate(s, "pages://list/{n}{?sort}", Page)
+	sdk.ResourceTemplate(s, "pages://list/{n}{?sort}", Page, nil)
 	tests := []struct{ uri, want string }{
 		{"pages://list/51?sort=pages", "Invalid params: 2 validation errors for page\n" +
 			"n\n  Input should be less than or equal to 50 [type=less_than_equal, input_value='51', input_type=str]\n" +
@@ -111,20 +111,20 @@ func TestResourceDeclarationErrors(t *testing.T) {
 		err  func() error
 		want string
 	}{
-		{"relative URI", func() error { _, err := sdk.NewResource("books", Greeting); return err },
+		{"relative URI", func() error { _, err := sdk.NewResource("books", Greeting, nil); return err },
 			`sdk: resource URI "books" must be an absolute URI (scheme://…)`},
-		{"function literal without a name", func() error { _, err := sdk.NewResource("test://x", fixed); return err },
+		{"function literal without a name", func() error { _, err := sdk.NewResource("test://x", fixed, nil); return err },
 			"cannot infer a resource name"},
-		{"bad template", func() error { _, err := sdk.NewResourceTemplate("test://{isbn", Shelf); return err },
+		{"bad template", func() error { _, err := sdk.NewResourceTemplate("test://{isbn", Shelf, nil); return err },
 			`sdk: resource template "test://{isbn"`},
-		{"variable without a field", func() error { _, err := sdk.NewResourceTemplate("test://{isbn}/{page}", Shelf); return err },
+		{"variable without a field", func() error { _, err := sdk.NewResourceTemplate("test://{isbn}/{page}", Shelf, nil); return err },
 			"variable {page} is not a field of the argument struct"},
-		{"required field without a variable", func() error { _, err := sdk.NewResourceTemplate("test://shelf", Shelf); return err },
+		{"required field without a variable", func() error { _, err := sdk.NewResourceTemplate("test://shelf", Shelf, nil); return err },
 			`required field "isbn" is not a variable of the template`},
 		{"duplicate URI", func() error {
 			s := sdk.NewServer("s", nil)
-			sdk.Resource(s, "test://g", Greeting)
-			d, _ := sdk.NewResource("test://g", Greeting)
+			sdk.Resource(s, "test://g", Greeting, nil)
+			d, _ := sdk.NewResource("test://g", Greeting, nil)
 			return s.AddResource(d)
 		}, `sdk: duplicate resource "test://g"`},
 	}
@@ -135,8 +135,8 @@ func TestResourceDeclarationErrors(t *testing.T) {
 		}
 	}
 	s := sdk.NewServer("s", nil)
-	sdk.Resource(s, "test://g", Greeting)
-	d, _ := sdk.NewResource("test://g", Greeting)
+	sdk.Resource(s, "test://g", Greeting, nil)
+	d, _ := sdk.NewResource("test://g", Greeting, nil)
 	if err := s.AddResource(d); !errors.Is(err, sdk.ErrDuplicateResource) {
 		t.Errorf("duplicate: %v, want ErrDuplicateResource", err)
 	}
@@ -158,7 +158,7 @@ func TestResourcesCapability(t *testing.T) {
 		t.Errorf("resources/list without resources: %v", err)
 	}
 	s := sdk.NewServer("s", nil)
-	sdk.Resource(s, "test://g", Greeting)
+	sdk.Resource(s, "test://g", Greeting, nil)
 	for _, era := range eras {
 		c := memClient(t, s, era.version, nil)
 		var caps struct {
@@ -189,7 +189,7 @@ func EchoRepeat(ctx context.Context, a repeatArgs) (repeatArgs, error) { return 
 // library's matcher binds it; the fast matcher used to keep the last one.
 func TestTemplateRepeatedVariableBindsEveryValue(t *testing.T) {
 	s := sdk.NewServer("repeat", nil)
-	sdk.ResourceTemplate(s, "x://{tag}/{tag}", EchoRepeat)
+	sdk.ResourceTemplate(s, "x://{tag}/{tag}", EchoRepeat, nil)
 	c := legacyClient(t, s, nil)
 	res, err := c.ReadResource(testCtx(t), "x://red/blue")
 	if err != nil {

@@ -49,14 +49,14 @@ func TestSameNameTypesGetSeparateDefs(t *testing.T) {
 		wantDefs []string
 		refs     map[string][]string // expected $ref → path to it
 	}{
-		{"a.Item and b.Item", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Pair) }, []string{"AItem", "BItem"},
+		{"a.Item and b.Item", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Pair, nil) }, []string{"AItem", "BItem"},
 			map[string][]string{
 				"#/$defs/AItem": {"properties", "a", "$ref"},
 				"#/$defs/BItem": {"properties", "b", "$ref"},
 			}},
-		{"the same type twice shares one", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Pair) }, []string{"AItem", "BItem"},
+		{"the same type twice shares one", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Pair, nil) }, []string{"AItem", "BItem"},
 			map[string][]string{"#/$defs/AItem": {"properties", "more", "items", "$ref"}}},
-		{"the tool's own package keeps the bare name", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Triple) }, []string{"AItem", "BItem", "Item"},
+		{"the tool's own package keeps the bare name", func() (*sdk.ToolDef, error) { return sdk.NewTool(tools.Triple, nil) }, []string{"AItem", "BItem", "Item"},
 			map[string][]string{
 				"#/$defs/Item":  {"properties", "own", "$ref"},
 				"#/$defs/AItem": {"properties", "a", "$ref"},
@@ -88,7 +88,7 @@ func TestSameNameTypesGetSeparateDefs(t *testing.T) {
 			}
 		})
 	}
-	d, _ := sdk.NewTool(tools.Pair)
+	d, _ := sdk.NewTool(tools.Pair, nil)
 	golden(t, "schemas/pair.json", d.Info().InputSchema)
 }
 
@@ -96,7 +96,7 @@ func TestSameNameTypesGetSeparateDefs(t *testing.T) {
 // checked against a's definition.
 func TestSameNameTypesCallable(t *testing.T) {
 	s := sdk.NewServer("pair", nil)
-	sdk.Tool(s, tools.Pair)
+	sdk.Tool(s, tools.Pair, nil)
 	c := legacyClient(t, s, nil)
 	res := callRaw(t, c, "pair", `{"a":{"name":"cup","color":"red"},"b":{"qty":2}}`)
 	if res.IsError || texts(res) != "cup red ×2" {

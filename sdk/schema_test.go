@@ -32,7 +32,7 @@ func schemaAt(t *testing.T, raw []byte, keys ...string) any {
 // named type become its enum; pointers are nullable and optional; nested
 // structs, slices of structs and maps of structs share one $defs entry.
 func TestSchemaFromSource(t *testing.T) {
-	d, err := sdk.NewTool(docpkg.MakeReport)
+	d, err := sdk.NewTool(docpkg.MakeReport, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestSchemaFromSource(t *testing.T) {
 // null, a nested model in a map is validated.
 func TestSchemaFromSourceValidates(t *testing.T) {
 	s := sdk.NewServer("docs", nil)
-	sdk.Tool(s, docpkg.MakeReport)
+	sdk.Tool(s, docpkg.MakeReport, nil)
 	c := legacyClient(t, s, nil)
 	ok := callRaw(t, c, "make_report", `{"subject":"s","lead":{"name":"n"},"notes":null,"editor":null,"format":"plain","levels":[3]}`)
 	if ok.IsError {
@@ -145,7 +145,7 @@ func TestDescriptionOverride(t *testing.T) {
 	if got := d.Info().Description; got != "Override." {
 		t.Errorf("description = %q", got)
 	}
-	d, _ = sdk.NewTool(docpkg.Undocumented)
+	d, _ = sdk.NewTool(docpkg.Undocumented, nil)
 	if got := d.Info().Description; got != "" {
 		t.Errorf("description = %q, want none", got)
 	}

@@ -71,15 +71,15 @@ type registeredTool struct {
 // method value g.SayHello is named after the method: say_hello), the
 // description its doc comment (in Go's convention, "SearchBooks searches
 // …" becomes "Searches …"), the input schema is inferred from In (a struct)
-// and the output from Out; opts (at most one) overrides any of them.
+// and the output from Out; opts (nil for none) overrides any of them.
 // A field of In tagged `mcpheader:"Name"` is mirrored into the HTTP header
 // Mcp-Param-Name (see ParamHeaderTag).
 // Tool panics on a programming error (a function literal without a name, an
 // invalid name, an argument type that is not a struct, a name already
 // registered without ToolOptions.Replace); use NewTool and AddTool to get
 // an error.
-func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts ...*ToolOptions) {
-	t, err := NewTool(fn, opts...)
+func Tool[In, Out any](s *Server, fn func(context.Context, In) (Out, error), opts *ToolOptions) {
+	t, err := NewTool(fn, opts)
 	if err != nil {
 		panic(err)
 	}
@@ -95,13 +95,10 @@ type ToolDef struct{ t *registeredTool }
 func (d *ToolDef) Info() ToolInfo { return d.t.info }
 
 // NewTool declares a tool from a typed function; see Tool.
-func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts ...*ToolOptions) (*ToolDef, error) {
+func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts *ToolOptions) (*ToolDef, error) {
 	var o ToolOptions
-	if len(opts) > 1 {
-		return nil, fmt.Errorf("sdk: NewTool takes at most one *ToolOptions")
-	}
-	if len(opts) == 1 && opts[0] != nil {
-		o = *opts[0]
+	if opts != nil {
+		o = *opts
 	}
 	defer startPhase("register").end()
 	ref := docs.noteSource(fn)

@@ -27,7 +27,7 @@ func TestTokenNotSentAcrossRedirect(t *testing.T) {
 			t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 			as := testutil.NewAuthServer(t)
 			s := sdk.NewServer("hi", nil)
-			sdk.Tool(s, Hi)
+			sdk.Tool(s, Hi, nil)
 			var seen methodsSeen
 			other := httptest.NewServer(seen.wrap(sdkhttp.Handler(s, nil)))
 			defer other.Close()

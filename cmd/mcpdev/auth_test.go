@@ -20,7 +20,7 @@ import (
 // as, on 127.0.0.1.
 func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	s := sdk.NewServer("hi", nil)
-	sdk.Tool(s, Hi)
+	sdk.Tool(s, Hi, nil)
 	return authtest.ProtectedServer(t, as, s)
 }
 

@@ -223,7 +223,7 @@ func Hi(ctx context.Context, a hiArgs) (string, error) { return "hi " + a.Name, 
 
 func TestHTTP(t *testing.T) {
 	s := sdk.NewServer("hi", nil)
-	sdk.Tool(s, Hi)
+	sdk.Tool(s, Hi, nil)
 	srv := httptest.NewServer(sdkhttp.Handler(s, nil))
 	defer srv.Close()
 	r := mcpdev(t, "call", srv.URL, "hi", "name=http")
@@ -405,7 +405,7 @@ call search_books query=dune limit=5
 // server's that it never sent.
 func TestHTTPTransportFailureDuringCall(t *testing.T) {
 	s := sdk.NewServer("hi", nil)
-	sdk.Tool(s, Hi)
+	sdk.Tool(s, Hi, nil)
 	h := sdkhttp.Handler(s, nil)
 	failing := func(fail func(w http.ResponseWriter)) string {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -21,7 +21,7 @@ import (
 // era the connection speaks and that --protocol chose it.
 func TestProtocolFlagPicksEra(t *testing.T) {
 	s := sdk.NewServer("both", nil)
-	sdk.Tool(s, Study)
+	sdk.Tool(s, Study, nil)
 	srv := httptest.NewServer(sdkhttp.Handler(s, nil))
 	defer srv.Close()
 	tests := []struct {
@@ -56,7 +56,7 @@ func TestProtocolFlagPicksEra(t *testing.T) {
 // alone would.
 func initializeRefused(t *testing.T) string {
 	s := sdk.NewServer("modern-only", nil)
-	sdk.Tool(s, Study)
+	sdk.Tool(s, Study, nil)
 	h := sdkhttp.Handler(s, nil)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

@@ -13,7 +13,7 @@ import (
 // are the normal Go layout), and of the packages whose functions it
 // registers as tools. reach finds them from the syntax alone: it starts
 // from the package's tool-shaped functions and methods and from the
-// functions of other packages it passes as values (sdk.Tool(s, tools.Pair)),
+// functions of other packages it passes as values (sdk.Tool(s, tools.Pair, nil)),
 // and follows every type their arguments and results name, field by field.
 // Packages of other modules and the standard library are not followed.
 

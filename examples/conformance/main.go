@@ -191,24 +191,24 @@ func TestCustomHeaders(ctx context.Context, a HeaderArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("mcpdev-conformance", &sdk.ServerOptions{Version: "1.0.0"})
-	sdk.Tool(s, TestSimpleText)
-	sdk.Tool(s, TestImageContent)
-	sdk.Tool(s, TestAudioContent)
-	sdk.Tool(s, TestEmbeddedResource)
-	sdk.Tool(s, TestMultipleContentTypes)
-	sdk.Tool(s, TestToolWithLogging)
-	sdk.Tool(s, TestLoggingTool)
-	sdk.Tool(s, TestErrorHandling)
-	sdk.Tool(s, TestToolWithProgress)
-	sdk.Tool(s, TestReconnection)
-	sdk.Tool(s, TestMissingCapability)
-	sdk.Tool(s, TestStreamingElicitation)
+	sdk.Tool(s, TestSimpleText, nil)
+	sdk.Tool(s, TestImageContent, nil)
+	sdk.Tool(s, TestAudioContent, nil)
+	sdk.Tool(s, TestEmbeddedResource, nil)
+	sdk.Tool(s, TestMultipleContentTypes, nil)
+	sdk.Tool(s, TestToolWithLogging, nil)
+	sdk.Tool(s, TestLoggingTool, nil)
+	sdk.Tool(s, TestErrorHandling, nil)
+	sdk.Tool(s, TestToolWithProgress, nil)
+	sdk.Tool(s, TestReconnection, nil)
+	sdk.Tool(s, TestMissingCapability, nil)
+	sdk.Tool(s, TestStreamingElicitation, nil)
 	sdk.Tool(s, SaveContact, &sdk.ToolOptions{
 		Name:        "json_schema_2020_12_tool",
 		Description: "Tool with JSON Schema 2020-12 features",
 		InputSchema: []byte(contactSchema),
 	})
-	sdk.Tool(s, TestCustomHeaders)
+	sdk.Tool(s, TestCustomHeaders, nil)
 	addPrompts(s)
 	addAskTools(s)
 	addTasks(s)

@@ -63,8 +63,8 @@ func completeArg1(ctx context.Context, value string, _ map[string]string) ([]str
 // addPrompts adds the prompts the conformance suites get, and completion
 // of test_prompt_with_arguments' arg1.
 func addPrompts(s *sdk.Server) {
-	sdk.Prompt(s, TestSimplePrompt)
+	sdk.Prompt(s, TestSimplePrompt, nil)
 	sdk.Prompt(s, TestPromptWithArguments, &sdk.PromptOptions{Complete: map[string]sdk.CompleteFunc{"arg1": completeArg1}})
-	sdk.Prompt(s, TestPromptWithEmbeddedResource)
-	sdk.Prompt(s, TestPromptWithImage)
+	sdk.Prompt(s, TestPromptWithEmbeddedResource, nil)
+	sdk.Prompt(s, TestPromptWithImage, nil)
 }

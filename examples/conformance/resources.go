@@ -59,10 +59,10 @@ func (l lists) TestTriggerPromptChange(ctx context.Context, _ NoArgs) (string, e
 // addResources registers the resources and templates the suites read and
 // subscribe to, and the tools server-stateless changes the lists with.
 func addResources(s *sdk.Server) {
-	sdk.Resource(s, "test://static-text", StaticText)
-	sdk.Resource(s, "test://static-binary", StaticBinary)
-	sdk.Resource(s, "test://watched-resource", WatchedResource)
+	sdk.Resource(s, "test://static-text", StaticText, nil)
+	sdk.Resource(s, "test://static-binary", StaticBinary, nil)
+	sdk.Resource(s, "test://watched-resource", WatchedResource, nil)
 	sdk.ResourceTemplate(s, "test://template/{id}/data", TemplateResource, &sdk.ResourceOptions{MimeType: sdk.MimeJSON})
-	sdk.Tool(s, lists{s}.TestTriggerToolChange)
-	sdk.Tool(s, lists{s}.TestTriggerPromptChange)
+	sdk.Tool(s, lists{s}.TestTriggerToolChange, nil)
+	sdk.Tool(s, lists{s}.TestTriggerPromptChange, nil)
 }

@@ -62,7 +62,7 @@ func ProtocolErrorJob(ctx context.Context, _ NoArgs) (string, error) {
 }
 
 func addTasks(s *sdk.Server) {
-	sdk.Tool(s, Greet)
+	sdk.Tool(s, Greet, nil)
 	sdk.Tool(s, SlowCompute, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})
 	sdk.Tool(s, FailingJob, &sdk.ToolOptions{TaskSupport: sdk.TaskRequired})
 	sdk.Tool(s, ProtocolErrorJob, &sdk.ToolOptions{TaskSupport: sdk.TaskOptional})

@@ -320,7 +320,7 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 	continueDrive(t, m, "the result", func() bool { return len(m.dev.calls) == 1 })
 
 	main := filepath.Join(dir, "main.go")
-	editFile(t, main, "\tsdk.Tool(s, SearchBooks)\n", "\tsdk.Tool(s, SearchBooks)\n\tsdk.Tool(s, GetBook)\n")
+	editFile(t, main, "\tsdk.Tool(s, SearchBooks, nil)\n", "\tsdk.Tool(s, SearchBooks, nil)\n\tsdk.Tool(s, GetBook, nil)\n")
 	data, _ := os.ReadFile(main)
 	os.WriteFile(main, append(data, []byte("\n// GetBookArgs are the arguments of get_book.\ntype GetBookArgs struct {\n\tID string `json:\"id\"`\n}\n\n// Get one book by its id.\nfunc GetBook(ctx context.Context, a GetBookArgs) (string, error) { return \"Book \" + a.ID, nil }\n")...), 0o644)
 	continueDrive(t, m, "the restart with get_book", func() bool { return m.dev.restarts == 1 && len(m.tools.tools) == 2 })

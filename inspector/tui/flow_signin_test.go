@@ -29,7 +29,7 @@ func Greet(_ context.Context, a greetArgs) (string, error) { return "hello " + a
 // of as, on 127.0.0.1.
 func protectedServer(t *testing.T, as *testutil.AuthServer) string {
 	s := sdk.NewServer("greeter", nil)
-	sdk.Tool(s, Greet)
+	sdk.Tool(s, Greet, nil)
 	return authtest.ProtectedServer(t, as, s)
 }
 

@@ -82,7 +82,7 @@ func prefixes(values ...string) sdk.CompleteFunc {
 
 func testShop(titles sdk.CompleteFunc) *sdk.Server {
 	s := sdk.NewServer("Shop", &sdk.ServerOptions{Version: "1.0.0"})
-	sdk.Tool(s, SearchBooks)
+	sdk.Tool(s, SearchBooks, nil)
 	sdk.Resource(s, "shop://catalog", ShopCatalog, &sdk.ResourceOptions{Title: "The catalog",
 		Annotations: &sdk.ResourceAnnotations{Audience: []sdk.Role{sdk.RoleUser}}})
 	sdk.Resource(s, "shop://logo", ShopLogo, &sdk.ResourceOptions{Title: "The logo"})
@@ -92,7 +92,7 @@ func testShop(titles sdk.CompleteFunc) *sdk.Server {
 		titles = prefixes("Dune", "Dune Messiah")
 	}
 	sdk.Prompt(s, ShopRecommend, &sdk.PromptOptions{Title: "Recommend books", Complete: map[string]sdk.CompleteFunc{"liked": titles}})
-	sdk.Prompt(s, ShopGreeting)
+	sdk.Prompt(s, ShopGreeting, nil)
 	return s
 }
 

@@ -54,7 +54,7 @@ func GetBook(ctx context.Context, args GetBookArgs) (string, error) {
 func AddGetBook(tb testing.TB, dir string) {
 	tb.Helper()
 	main := filepath.Join(dir, "main.go")
-	Edit(tb, main, "\tsdk.Tool(s, SearchBooks)\n", "\tsdk.Tool(s, SearchBooks)\n\tsdk.Tool(s, GetBook)\n")
+	Edit(tb, main, "\tsdk.Tool(s, SearchBooks, nil)\n", "\tsdk.Tool(s, SearchBooks, nil)\n\tsdk.Tool(s, GetBook, nil)\n")
 	data, err := os.ReadFile(main)
 	if err != nil {
 		tb.Fatal(err)

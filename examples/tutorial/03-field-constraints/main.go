@@ -47,7 +47,7 @@ func main() {
 	// sentence word for word: a comment that does not start with the
 	// function's name goes on the wire as written. (Go's convention,
 	// "SearchBooks searches …", would give "Searches …": see step 05.)
-	sdk.Tool(s, SearchBooks)
+	sdk.Tool(s, SearchBooks, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

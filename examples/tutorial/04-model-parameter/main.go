@@ -35,7 +35,7 @@ func main() {
 	// The description is AddBook's doc comment, the seed's sentence word for
 	// word: a comment that does not start with the function's name goes on
 	// the wire as written.
-	sdk.Tool(s, AddBook)
+	sdk.Tool(s, AddBook, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func completeTitle(ctx context.Context, value string, _ map[string]string) ([]st
 func main() {
 	s := sdk.NewServer("promptserver", &sdk.ServerOptions{Version: "1.0.0"})
 	sdk.Prompt(s, Review, &sdk.PromptOptions{Complete: map[string]sdk.CompleteFunc{"title": completeTitle}})
-	sdk.Prompt(s, Explode)
+	sdk.Prompt(s, Explode, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

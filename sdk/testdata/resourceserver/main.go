@@ -23,7 +23,7 @@ func Book(ctx context.Context, a BookArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("resourceserver", &sdk.ServerOptions{Version: "1.0.0"})
-	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", Book)
+	sdk.ResourceTemplate(s, "bookshop://books/{isbn}", Book, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -93,11 +93,11 @@ func main() {
 	if n, _ := strconv.Atoi(os.Getenv("STDIOSERVER_TOOLS_PAD")); n > 0 {
 		sdk.Tool(s, Count, &sdk.ToolOptions{Name: "padding", Description: strings.Repeat("p", n)})
 	}
-	sdk.Tool(s, Barrier)
-	sdk.Tool(s, Big)
-	sdk.Tool(s, Chatty)
-	sdk.Tool(s, Count)
-	sdk.Tool(s, Wait)
+	sdk.Tool(s, Barrier, nil)
+	sdk.Tool(s, Big, nil)
+	sdk.Tool(s, Chatty, nil)
+	sdk.Tool(s, Count, nil)
+	sdk.Tool(s, Wait, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func Shelve(ctx context.Context, a ShelveArgs) (string, error) { return string(a
 
 func main() {
 	s := sdk.NewServer("testconsts", nil)
-	sdk.Tool(s, Shelve)
+	sdk.Tool(s, Shelve, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func HostileSample(ctx context.Context, _ NoArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("asker", nil)
-	sdk.Tool(s, HostileSample)
+	sdk.Tool(s, HostileSample, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

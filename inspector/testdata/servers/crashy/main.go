@@ -23,7 +23,7 @@ func Crash(ctx context.Context, args CrashArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("crashy", nil)
-	sdk.Tool(s, Crash)
+	sdk.Tool(s, Crash, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

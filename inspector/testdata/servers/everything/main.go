@@ -158,14 +158,14 @@ func newID() string {
 
 func main() {
 	s := sdk.NewServer("everything", &sdk.ServerOptions{Version: "1.0.0"})
-	sdk.Tool(s, Add)
-	sdk.Tool(s, AskPerson)
-	sdk.Tool(s, OpenPage)
-	sdk.Tool(s, AskModel)
-	sdk.Tool(s, ListRoots)
-	sdk.Tool(s, updates{s}.StartUpdates)
+	sdk.Tool(s, Add, nil)
+	sdk.Tool(s, AskPerson, nil)
+	sdk.Tool(s, OpenPage, nil)
+	sdk.Tool(s, AskModel, nil)
+	sdk.Tool(s, ListRoots, nil)
+	sdk.Tool(s, updates{s}.StartUpdates, nil)
 	sdk.Tool(s, Research, &sdk.ToolOptions{TaskSupport: sdk.TaskRequired})
-	sdk.Resource(s, clockURI, Clock)
+	sdk.Resource(s, clockURI, Clock, nil)
 	sdk.Prompt(s, Greet, &sdk.PromptOptions{Complete: map[string]sdk.CompleteFunc{"name": completeName}})
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

@@ -93,11 +93,11 @@ func AskThenWait(ctx context.Context, _ NoArgs) (string, error) {
 
 func main() {
 	s := sdk.NewServer("asking", &sdk.ServerOptions{Version: "1.0.0"})
-	sdk.Tool(s, AskName)
-	sdk.Tool(s, AskURL)
-	sdk.Tool(s, HostileElicit)
-	sdk.Tool(s, HostileSample)
-	sdk.Tool(s, AskThenWait)
+	sdk.Tool(s, AskName, nil)
+	sdk.Tool(s, AskURL, nil)
+	sdk.Tool(s, HostileElicit, nil)
+	sdk.Tool(s, HostileSample, nil)
+	sdk.Tool(s, AskThenWait, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func Grow(ctx context.Context, _ NoArgs) (string, error) {
 
 func main() {
 	server = sdk.NewServer("growing", nil)
-	sdk.Tool(server, Grow)
+	sdk.Tool(server, Grow, nil)
 	if err := server.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}

@@ -113,10 +113,10 @@ func record(args any) {
 func main() {
 	fmt.Fprintln(os.Stderr, "workbench: ready")
 	s := sdk.NewServer("Workbench", &sdk.ServerOptions{Version: "1.2.3"})
-	sdk.Tool(s, SlowCount)
+	sdk.Tool(s, SlowCount, nil)
 	sdk.Tool(s, GetWeather, &sdk.ToolOptions{Annotations: &sdk.ToolAnnotations{ReadOnlyHint: sdk.Bool(true), OpenWorldHint: sdk.Bool(true)}})
-	sdk.Tool(s, MakeMedia)
-	sdk.Tool(s, Crash)
+	sdk.Tool(s, MakeMedia, nil)
+	sdk.Tool(s, Crash, nil)
 	sdk.Tool(s, DeleteAll, &sdk.ToolOptions{Annotations: &sdk.ToolAnnotations{DestructiveHint: sdk.Bool(true), IdempotentHint: sdk.Bool(true)}})
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)

@@ -15,10 +15,10 @@ import (
 
 func main() {
 	s := sdk.NewServer("multipkg", nil)
-	sdk.Tool(s, tools.Pair)
-	sdk.Tool(s, tools.Triple)
+	sdk.Tool(s, tools.Pair, nil)
+	sdk.Tool(s, tools.Triple, nil)
 	g := &tools.Greeter{Greeting: "Hello"}
-	sdk.Tool(s, g.SayHello)
+	sdk.Tool(s, g.SayHello, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}
