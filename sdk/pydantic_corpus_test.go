@@ -1,0 +1,99 @@
+package sdk_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// pydanticCorpus is internal/pydantic/testdata/corpus.json, written by real
+// Pydantic (corpus.py beside it): each model's JSON Schema and, for each
+// input, the lines of the ValidationError Pydantic raised.
+type pydanticCorpus struct {
+	Pydantic string `json:"pydantic"`
+	Models   []struct {
+		Name   string          `json:"name"`
+		Schema json.RawMessage `json:"schema"`
+		Cases  []struct {
+			Input  string   `json:"input"`
+			Errors []string `json:"errors"`
+		} `json:"cases"`
+	} `json:"models"`
+}
+
+// corpusDifferences are the entries where the sdk's words are known to
+// differ from Pydantic's, each with the reason. An entry listed here that
+// starts to match fails the test too, so the list only shrinks.
+var corpusDifferences = map[string]string{
+	`Strings {"code":"ab","genre":"novel"}`: "a string enum is worded as an Enum (type=enum), Pydantic's Literal says literal_error",
+	`Strings {"code":"ab","pair":"c"}`:      "as above",
+	`Strings {"code":"ab","genre":5}`:       "as above; and a Literal refuses a non-string as literal_error, not string_type",
+	`Lax {"n":1e400}`:                       "an integer beyond float64 is not refused as finite_number under a hand-written schema",
+	`Nested {"book":{}}`:                    "the sdk validates the defaults it fills in (tags: [] against minItems 1); Pydantic does not validate defaults",
+	`Nested {"book":"x"}`:                   "a model-typed property is worded dict_type, Pydantic says model_type 'a valid dictionary or instance of Book'; and defaults as above",
+	`Nested {"book":{"title":"t","year":1000},"books":[{"title":"u","year":1},{"year":2000}],"tags":["abcd","b","c"]}`: "a list too long is reported with its items' errors; Pydantic stops at too_long",
+	`Formats {"day":"2024-02-30"}`:          "dates and datetimes are worded as Pydantic's JSON mode (date_parsing); the Python SDK validates in Python mode (date_from_datetime_parsing, datetime_from_date_parsing)",
+	`Formats {"day":"2024-13-01"}`:          "as above",
+	`Formats {"day":"x"}`:                   "as above",
+	`Formats {"at":"2024-01-01T25:00:00Z"}`: "as above",
+	`Formats {"at":"yesterday"}`:            "as above",
+}
+
+// The sdk's refusals are Pydantic's, word for word: each model's schema is
+// served as a tool's input schema, called with each input, and the
+// result's lines after its title compared with what Pydantic printed.
+func TestPydanticCorpus(t *testing.T) {
+	raw, err := os.ReadFile("../internal/pydantic/testdata/corpus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus pydanticCorpus
+	if err := json.Unmarshal(raw, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	s := sdk.NewServer("corpus", nil)
+	for _, m := range corpus.Models {
+		d, err := sdk.NewTool(func(context.Context, struct{}) (string, error) { return "ok", nil },
+			&sdk.ToolOptions{Name: m.Name, Description: "Pydantic's " + m.Name, InputSchema: m.Schema})
+		if err == nil {
+			err = s.AddTool(d)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", m.Name, err)
+		}
+	}
+	c, err := sdk.NewInMemoryClient(t.Context(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	t.Logf("corpus of Pydantic %s", corpus.Pydantic)
+	for _, m := range corpus.Models {
+		for _, tc := range m.Cases {
+			res, err := c.CallTool(t.Context(), m.Name, json.RawMessage(tc.Input), nil)
+			if err != nil {
+				t.Errorf("%s %s: %v", m.Name, tc.Input, err)
+				continue
+			}
+			var got []string
+			if res.IsError {
+				got = strings.Split(res.Content[0].Text, "\n")[1:]
+			}
+			key := m.Name + " " + tc.Input
+			same := strings.Join(got, "\n") == strings.Join(tc.Errors, "\n")
+			if why, known := corpusDifferences[key]; known {
+				if same {
+					t.Errorf("%s now matches Pydantic: take it off corpusDifferences (%s)", key, why)
+				}
+				continue
+			}
+			if !same {
+				t.Errorf("%s %s:\n got: %s\nwant: %s", m.Name, tc.Input, strings.Join(got, "\n      "), strings.Join(tc.Errors, "\n      "))
+			}
+		}
+	}
+}
