@@ -86,7 +86,7 @@ func askClient(t *testing.T, s *sdk.Server, kind, version string, opts sdk.Clien
 	h := sdkhttp.Handler(s, nil)
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })
-	c, err := sdk.Connect(testCtx(t), streamable.NewStreamableClient(ts.URL, nil), &opts)
+	c, err := sdk.Connect(testCtx(t), streamable.NewClient(ts.URL, nil), &opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestOAuthClientSignsInToSDKServer(t *testing.T) {
 			url := authtest.ProtectedServer(t, as, s, "books:read")
 
 			tr := oauth.NewTransport(&oauth.Options{OpenURL: testutil.Browser})
-			conn := streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
+			conn := streamable.NewClient(url, &streamable.ClientOptions{HTTPClient: tr.Client()})
 			ctx := context.Background()
 			c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{ProtocolVersion: version})
 			if err != nil {

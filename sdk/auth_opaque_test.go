@@ -103,7 +103,7 @@ func TestBearerAuthOpaqueTokens(t *testing.T) {
 		}
 	}
 
-	tr := streamable.NewStreamableClient(endpoint, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer opaque-good"}}})
+	tr := streamable.NewClient(endpoint, &streamable.ClientOptions{Header: http.Header{"Authorization": {"Bearer opaque-good"}}})
 	c, err := sdk.Connect(testCtx(t), tr, nil)
 	if err != nil {
 		t.Fatal(err)

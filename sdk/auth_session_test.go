@@ -130,7 +130,7 @@ func TestTaskBoundToItsUser(t *testing.T) {
 		t.Run(era.name, func(t *testing.T) {
 			endpoint, bearer, fx := boundServer(t, a)
 			connect := func(authorization string) *sdk.Client {
-				tr := streamable.NewStreamableClient(endpoint, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {authorization}}})
+				tr := streamable.NewClient(endpoint, &streamable.ClientOptions{Header: http.Header{"Authorization": {authorization}}})
 				c, err := sdk.Connect(testCtx(t), tr, &sdk.ClientOptions{ProtocolVersion: era.version})
 				if err != nil {
 					t.Fatal(err)

@@ -230,7 +230,7 @@ func TestBearerAuthIdentityReachesTool(t *testing.T) {
 	tok := a.token(t, "ec-1", jwt.MapClaims{"aud": endpoint, "scope": "books:read books:write", "tenant": "acme", "exp": exp})
 	for _, era := range eras {
 		t.Run(era.name, func(t *testing.T) {
-			tr := streamable.NewStreamableClient(endpoint, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer " + tok}}})
+			tr := streamable.NewClient(endpoint, &streamable.ClientOptions{Header: http.Header{"Authorization": {"Bearer " + tok}}})
 			c, err := sdk.Connect(testCtx(t), tr, &sdk.ClientOptions{ProtocolVersion: era.version})
 			if err != nil {
 				t.Fatal(err)

@@ -27,7 +27,7 @@ func (e *ToolExcludedError) Error() string {
 func (e *ToolExcludedError) Unwrap() error { return e.Err }
 
 // paramHeaderConn is a connection that mirrors tool arguments into
-// headers: streamable.StreamableClient.
+// headers: streamable.Client.
 type paramHeaderConn interface {
 	SetParamHeaders(map[string][]transport.ParamHeader)
 }

@@ -44,7 +44,7 @@ func TestDiscoverRetriesWithSupportedVersion(t *testing.T) {
 				_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete","ttlMs":0,"cacheScope":"private"}}`)
 			}))
 			defer srv.Close()
-			c, err := sdk.Connect(testCtx(t), streamable.NewStreamableClient(srv.URL, nil), &sdk.ClientOptions{ProtocolVersion: sdk.ModernVersion})
+			c, err := sdk.Connect(testCtx(t), streamable.NewClient(srv.URL, nil), &sdk.ClientOptions{ProtocolVersion: sdk.ModernVersion})
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Connect error = %v, want error %v", err, tt.wantErr)
 			}

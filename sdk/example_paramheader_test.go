@@ -47,7 +47,7 @@ func ExampleParamHeaderTag() {
 	defer h.Close()
 
 	ctx := context.Background()
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(srv.URL, nil), nil)
+	c, err := sdk.Connect(ctx, streamable.NewClient(srv.URL, nil), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func ExampleCloseSSEStream() {
 	defer h.Close()
 
 	ctx := context.Background()
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(srv.URL, nil),
+	c, err := sdk.Connect(ctx, streamable.NewClient(srv.URL, nil),
 		&sdk.ClientOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		log.Fatal(err)

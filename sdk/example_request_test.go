@@ -38,7 +38,7 @@ func ExampleRequestFrom() {
 
 	for _, version := range []string{sdk.ModernVersion, sdk.LatestLegacyVersion} {
 		hdr := http.Header{"X-Request-Source": {"example"}}
-		tr := streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: hdr})
+		tr := streamable.NewClient(ts.URL, &streamable.ClientOptions{Header: hdr})
 		c, err := sdk.Connect(context.Background(), tr, &sdk.ClientOptions{Name: "my-agent", ProtocolVersion: version})
 		if err != nil {
 			log.Fatal(err)

@@ -53,7 +53,7 @@ func connectViaOpts(t *testing.T, s *sdk.Server, via string, opts *sdk.ClientOpt
 		h := sdkhttp.Handler(s, nil)
 		ts := httptest.NewServer(h)
 		t.Cleanup(func() { h.Close(); ts.Close() })
-		conn = streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: header})
+		conn = streamable.NewClient(ts.URL, &streamable.ClientOptions{Header: header})
 	}
 	c, err := sdk.Connect(testCtx(t), conn, opts)
 	if err != nil {

@@ -70,7 +70,7 @@ func TestHTTPStatelessRestart(t *testing.T) {
 	first := startHTTPServer(t, bin, addr)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient("http://"+addr+"/mcp", nil), nil)
+	c, err := sdk.Connect(ctx, streamable.NewClient("http://"+addr+"/mcp", nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

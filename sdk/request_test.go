@@ -88,7 +88,7 @@ func TestRequestFromOverHTTPBothEras(t *testing.T) {
 		{"2025-06-18", caller{Era: sdk.EraLegacy, Version: "2025-06-18"}},
 	} {
 		t.Run(string(tc.want.Era)+" "+tc.want.Version, func(t *testing.T) {
-			tr := streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{Header: http.Header{"X-Tenant": {"acme"}}})
+			tr := streamable.NewClient(ts.URL, &streamable.ClientOptions{Header: http.Header{"X-Tenant": {"acme"}}})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			c, err := sdk.Connect(ctx, tr, &sdk.ClientOptions{Name: "whoami-client", Version: "1.0", ProtocolVersion: tc.version})

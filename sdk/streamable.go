@@ -9,7 +9,7 @@ import (
 )
 
 // StreamableBackend is s as the protocol side of a Streamable HTTP
-// handler (streamable.NewStreamableServer): package sdk/sdkhttp serves s
+// handler (streamable.NewServer): package sdk/sdkhttp serves s
 // over HTTP with it, so that servers that serve stdio only do not link
 // net/http.
 func (s *Server) StreamableBackend() transport.StreamableBackend { return httpBackend{s} }
@@ -21,7 +21,7 @@ func (s *Server) Name() string { return s.info.Name }
 // by default.
 func (s *Server) Stderr() io.Writer { return s.opts.Stderr }
 
-// httpBackend is the protocol side of streamable.StreamableServer
+// httpBackend is the protocol side of streamable.Server
 // (transport.StreamableBackend, and transport.ScopedBackend: auth.go).
 type httpBackend struct{ s *Server }
 

@@ -17,7 +17,7 @@ import (
 // `current` names. It counts the initialize requests (POSTs without a
 // session) each replica got.
 type replicas struct {
-	handlers []*streamable.StreamableServer
+	handlers []*streamable.Server
 	current  atomic.Int32
 	inits    []atomic.Int32
 	gets     []atomic.Int32 // GET streams opened

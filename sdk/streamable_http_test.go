@@ -68,7 +68,7 @@ func connectHTTP(t *testing.T, url, version string, opts *sdk.ClientOptions) *sd
 	opts.ProtocolVersion = version
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(url, nil), opts)
+	c, err := sdk.Connect(ctx, streamable.NewClient(url, nil), opts)
 	if err != nil {
 		t.Fatalf("connect (%q): %v", version, err)
 	}
@@ -138,7 +138,7 @@ func TestHTTPConcurrentSessions(t *testing.T) {
 				defer wg.Done()
 				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 				defer cancel()
-				c, err := sdk.Connect(ctx, streamable.NewStreamableClient(ts.URL, nil), &sdk.ClientOptions{ProtocolVersion: version})
+				c, err := sdk.Connect(ctx, streamable.NewClient(ts.URL, nil), &sdk.ClientOptions{ProtocolVersion: version})
 				if err != nil {
 					errs <- err
 					return

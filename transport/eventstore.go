@@ -39,7 +39,7 @@ type EventStore interface {
 // the handler saves the session's initialize request, and a replica that
 // gets a request for a session it does not know loads it and replays it
 // to its backend (the negotiated protocol version, the client's
-// capabilities and info come back; see StreamableServerOptions.EventStore
+// capabilities and info come back; see streamable.ServerOptions.EventStore
 // for what does not).
 type SessionStore interface {
 	// SaveSession stores the record of a new session.

@@ -133,7 +133,7 @@ func run(args []string, getenv func(string) string) error {
 	if err != nil {
 		return err
 	}
-	conn := streamable.NewStreamableClient(args[len(args)-1], &streamable.StreamableClientOptions{
+	conn := streamable.NewClient(args[len(args)-1], &streamable.ClientOptions{
 		HTTPClient: oauth.NewTransport(auth).Client(),
 	})
 	c, err := sdk.Connect(ctx, conn, &sdk.ClientOptions{

@@ -36,7 +36,7 @@ func (t *Target) connectHTTP(ctx context.Context, o *ConnectOptions) (*Connectio
 	for k, v := range t.Headers {
 		header.Set(k, v)
 	}
-	conn := streamable.NewStreamableClient(t.URL, &streamable.StreamableClientOptions{
+	conn := streamable.NewClient(t.URL, &streamable.ClientOptions{
 		HTTPClient: &http.Client{Transport: rec}, Header: header, RetryFor: 200 * time.Millisecond,
 		MaxMessageSize: t.maxMessageSize(), OnLink: o.OnLink,
 	})

@@ -118,7 +118,7 @@ func TestSignInAgainstRealAuthorizationServer(t *testing.T) {
 		},
 	})
 	ctx := context.Background()
-	conn := streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()})
+	conn := streamable.NewClient(url, &streamable.ClientOptions{HTTPClient: tr.Client()})
 	c, err := sdk.Connect(ctx, conn, nil)
 	if err != nil {
 		t.Fatal(err)

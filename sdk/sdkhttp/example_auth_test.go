@@ -60,7 +60,7 @@ func ExampleAuthOptions() {
 		"tenant": "acme", "scope": "books:read", "exp": time.Now().Add(time.Hour).Unix()})
 	tok.Header["kid"] = "key-1"
 	signed, _ := tok.SignedString(key)
-	tr := streamable.NewStreamableClient(resource, &streamable.StreamableClientOptions{Header: http.Header{"Authorization": {"Bearer " + signed}}})
+	tr := streamable.NewClient(resource, &streamable.ClientOptions{Header: http.Header{"Authorization": {"Bearer " + signed}}})
 	c, err := sdk.Connect(context.Background(), tr, nil)
 	if err != nil {
 		log.Fatal(err)

@@ -26,7 +26,7 @@ func ExampleHandler() {
 	ts := httptest.NewServer(h)
 	defer ts.Close()
 
-	c, err := sdk.Connect(context.Background(), streamable.NewStreamableClient(ts.URL, nil), nil)
+	c, err := sdk.Connect(context.Background(), streamable.NewClient(ts.URL, nil), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestRunArgsServesHTTPOnFlag(t *testing.T) {
 		t.Fatalf("stderr %q, %v", line, err)
 	}
 	go io.Copy(io.Discard, stderrR)
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient("http://"+addr+"/mcp", nil), nil)
+	c, err := sdk.Connect(ctx, streamable.NewClient("http://"+addr+"/mcp", nil), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

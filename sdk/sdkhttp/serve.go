@@ -12,7 +12,7 @@ import (
 
 // Options configures Handler: allowed origins and hosts, body size limit,
 // OAuth bearer-token authentication (Auth), session idle timeout.
-type Options = streamable.StreamableServerOptions
+type Options = streamable.ServerOptions
 
 // Handler returns an http.Handler serving s over Streamable HTTP, both
 // protocol eras on one endpoint: the handshake era with sessions
@@ -20,8 +20,8 @@ type Options = streamable.StreamableServerOptions
 // era (any number of replicas, no shared state). Mount it at /mcp:
 //
 //	http.Handle("/mcp", sdkhttp.Handler(s, nil))
-func Handler(s *sdk.Server, opts *Options) *streamable.StreamableServer {
-	return streamable.NewStreamableServer(s.StreamableBackend(), opts)
+func Handler(s *sdk.Server, opts *Options) *streamable.Server {
+	return streamable.NewServer(s.StreamableBackend(), opts)
 }
 
 // ListenAndServe serves s over Streamable HTTP on addr at /mcp until ctx

@@ -27,7 +27,7 @@ func ExampleNewTransport() {
 		OpenURL: browser,
 		OnStep:  func(s oauth.Step) { fmt.Println("step:", s.Kind) },
 	})
-	// An MCP client: streamable.NewStreamableClient(url, &streamable.StreamableClientOptions{HTTPClient: tr.Client()}).
+	// An MCP client: streamable.NewClient(url, &streamable.ClientOptions{HTTPClient: tr.Client()}).
 	resp, err := tr.Client().Post(srv.URL+"/mcp", "application/json", strings.NewReader(`{}`))
 	if err != nil {
 		fmt.Println(err)

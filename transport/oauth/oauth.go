@@ -1,6 +1,6 @@
 // Package oauth signs an MCP client in to a server protected by OAuth
 // 2.1, as MCP's authorization spec describes: a Transport (an
-// http.RoundTripper for streamable.StreamableClientOptions.HTTPClient)
+// http.RoundTripper for streamable.ClientOptions.HTTPClient)
 // that answers a 401 with discovery — the Protected Resource Metadata
 // (RFC 9728) named by the challenge or found at its well-known paths, then
 // the authorization server's metadata (RFC 8414, or OpenID discovery) —

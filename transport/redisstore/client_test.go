@@ -61,7 +61,7 @@ func TestFailoverClientKeepsItsSession(t *testing.T) {
 
 	ctx := context.Background()
 	changes := make(chan string, 4)
-	c, err := sdk.Connect(ctx, streamable.NewStreamableClient(front.URL+"/mcp", nil), &sdk.ClientOptions{
+	c, err := sdk.Connect(ctx, streamable.NewClient(front.URL+"/mcp", nil), &sdk.ClientOptions{
 		ProtocolVersion: sdk.LatestLegacyVersion,
 		OnNotification: func(m *transport.Message) {
 			if m.Method == "notifications/tools/list_changed" {

@@ -97,9 +97,9 @@ func resume(t *testing.T, url, session, lastEventID string) (*http.Response, [][
 func TestStreamableTakeOverAfterFailover(t *testing.T) {
 	store := newSharedStore()
 	ba := &fakeBackend{notifiers: make(chan func(*transport.Message) error, 1)}
-	ha := streamable.NewStreamableServer(ba, &streamable.StreamableServerOptions{EventStore: store})
+	ha := streamable.NewServer(ba, &streamable.ServerOptions{EventStore: store})
 	a := newHandlerServer(t, ha)
-	b := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{EventStore: store})
+	b := newFakeServer(t, &fakeBackend{}, &streamable.ServerOptions{EventStore: store})
 	session := initSession(t, a.URL)
 	notify, _ := recv(t, ba.notifiers)
 	note, _ := transport.NewNotification("notifications/tools/list_changed", nil)
@@ -167,7 +167,7 @@ func openResume(t *testing.T, url, session, lastEventID string) (*http.Response,
 // initialize (the session cannot be saved), resuming, taking over.
 func TestStreamableStoreDown(t *testing.T) {
 	store := newSharedStore()
-	ts := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{EventStore: store})
+	ts := newFakeServer(t, &fakeBackend{}, &streamable.ServerOptions{EventStore: store})
 	session := initSession(t, ts.URL)
 	resp, body := do(t, ts.URL, req{body: `{"jsonrpc":"2.0","id":5,"method":"count","params":{"n":1}}`, headers: map[string]string{"Mcp-Session-Id": session}})
 	first, _ := recv(t, sseEvents(strings.NewReader(body)))

@@ -7,12 +7,12 @@ import (
 
 // SetSleep replaces how c waits before it reconnects a stream, so tests
 // can see the waits (and skip them) instead of timing them.
-func SetSleep(c *StreamableClient, sleep func(ctx context.Context, d time.Duration)) {
+func SetSleep(c *Client, sleep func(ctx context.Context, d time.Duration)) {
 	c.sleep = sleep
 }
 
 // SweepArmed reports whether h's idle-session sweep timer is set.
-func SweepArmed(h *StreamableServer) bool {
+func SweepArmed(h *Server) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.sweeper != nil
@@ -23,6 +23,6 @@ var DecodeSessionRecord = decodeSessionRecord
 
 // SetBeforeRequest makes c call f as Write starts sending a request, after
 // its check that c is open: a test can close c at the worst moment.
-func SetBeforeRequest(c *StreamableClient, f func()) {
+func SetBeforeRequest(c *Client, f func()) {
 	c.beforeRequest = f
 }

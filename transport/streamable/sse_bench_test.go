@@ -13,7 +13,7 @@ import (
 // stream of ten progress events and its response, through the handler
 // in process (each event goes through the session's EventStore).
 func BenchmarkSSEStreamTenEvents(b *testing.B) {
-	h := streamable.NewStreamableServer(&fakeBackend{}, nil)
+	h := streamable.NewServer(&fakeBackend{}, nil)
 	defer h.Close()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, newPost(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`, ""))

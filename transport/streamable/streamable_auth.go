@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// AuthOptions makes a StreamableServer an OAuth 2.1 resource server, as
+// AuthOptions makes a Server an OAuth 2.1 resource server, as
 // MCP's authorization spec asks of HTTP servers: every request must carry
 // a bearer token (Authorization: Bearer …) that Verify accepts, or it is
 // answered 401 with a WWW-Authenticate challenge pointing at the
@@ -94,7 +94,7 @@ func isB64Token(s string) bool {
 // authenticate verifies r's bearer token and checks AuthOptions.Scopes,
 // answering the challenge itself when they fail; on success r carries the
 // identity in its context.
-func (h *StreamableServer) authenticate(w http.ResponseWriter, r *http.Request) (*http.Request, bool) {
+func (h *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Request, bool) {
 	a := h.opts.Auth
 	token, ok, err := bearerToken(r)
 	switch {
@@ -124,7 +124,7 @@ func (h *StreamableServer) authenticate(w http.ResponseWriter, r *http.Request) 
 }
 
 // rejectToken answers a token Verify refused.
-func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, err error) {
+func (h *Server) rejectToken(w http.ResponseWriter, r *http.Request, err error) {
 	var he *HTTPError
 	if errors.As(err, &he) && he.Status != 0 {
 		writeHTTPError(w, he.Status, nil, transport.CodeInvalidRequest, he.Message)
@@ -139,7 +139,7 @@ func (h *StreamableServer) rejectToken(w http.ResponseWriter, r *http.Request, e
 
 // authorizeMessage checks the scopes the backend asks of one message;
 // false when it answered 403.
-func (h *StreamableServer) authorizeMessage(w http.ResponseWriter, r *http.Request, m *transport.Message) bool {
+func (h *Server) authorizeMessage(w http.ResponseWriter, r *http.Request, m *transport.Message) bool {
 	sb, ok := h.backend.(transport.ScopedBackend)
 	if !ok || !m.IsRequest() {
 		return true
@@ -162,7 +162,7 @@ func (h *StreamableServer) authorizeMessage(w http.ResponseWriter, r *http.Reque
 // challenge answers status with a Bearer WWW-Authenticate challenge (RFC
 // 6750 §3, RFC 9728 §5.1) and a JSON-RPC error body; code "" for a
 // request that carried no credentials (which gets no error attribute).
-func (h *StreamableServer) challenge(w http.ResponseWriter, r *http.Request, id []byte, status int, scopes []string, code, desc string) {
+func (h *Server) challenge(w http.ResponseWriter, r *http.Request, id []byte, status int, scopes []string, code, desc string) {
 	params := []string{`resource_metadata="` + metadataURL(h.resource(r)) + `"`}
 	if len(scopes) > 0 {
 		params = append(params, `scope="`+strings.Join(scopes, " ")+`"`)

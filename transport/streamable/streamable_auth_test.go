@@ -23,7 +23,7 @@ func FuzzBearerHeader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, authorization string) {
 		var got string
-		h := streamable.NewStreamableServer(&fakeBackend{}, &streamable.StreamableServerOptions{Auth: &streamable.AuthOptions{
+		h := streamable.NewServer(&fakeBackend{}, &streamable.ServerOptions{Auth: &streamable.AuthOptions{
 			Scopes: []string{"s"},
 			Verify: func(_ context.Context, token string) (*transport.Identity, error) {
 				got = token

@@ -17,7 +17,7 @@ import (
 // middleware replaced it with a body longer than declared.
 func TestStreamableBodyReadWholeWithinLimit(t *testing.T) {
 	const limit = 1024
-	h := streamable.NewStreamableServer(&fakeBackend{}, &streamable.StreamableServerOptions{MaxBodySize: limit})
+	h := streamable.NewServer(&fakeBackend{}, &streamable.ServerOptions{MaxBodySize: limit})
 	// ?body=… replaces the body the client sent, keeping its Content-Length.
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if b := r.URL.Query().Get("body"); b != "" {

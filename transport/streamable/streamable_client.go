@@ -17,9 +17,9 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// StreamableClientOptions configures NewStreamableClient; every field is
+// ClientOptions configures NewClient; every field is
 // optional.
-type StreamableClientOptions struct {
+type ClientOptions struct {
 	// HTTPClient sends the requests (default: a client of its own).
 	HTTPClient *http.Client
 	// Header is added to every request, e.g. Authorization.
@@ -46,7 +46,7 @@ type StreamableClientOptions struct {
 	OnLink func(LinkEvent)
 }
 
-// StreamableClient is the client side of Streamable HTTP as a Conn: every
+// Client is the client side of Streamable HTTP as a Conn: every
 // written request is POSTed and its answer (JSON, or an SSE stream with
 // progress and logs before the response) comes back through Read. It
 // speaks both eras: requests carrying the 2026-07-28 _meta go out with the
@@ -56,10 +56,10 @@ type StreamableClientOptions struct {
 // stream and resumes with Last-Event-ID a response stream that ends before
 // its response — broken, or closed by the server to be polled (SEP-1699),
 // after the stream's `retry:` time.
-type StreamableClient struct {
+type Client struct {
 	url    string
 	client *http.Client
-	opts   StreamableClientOptions
+	opts   ClientOptions
 	in     chan inbound
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -85,11 +85,11 @@ type StreamableClient struct {
 	beforeRequest func()
 }
 
-// NewStreamableClient returns a Conn to the MCP endpoint at url
+// NewClient returns a Conn to the MCP endpoint at url
 // (e.g. http://127.0.0.1:8000/mcp). No request is made until the first
 // Write.
-func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableClient {
-	c := &StreamableClient{url: url, in: make(chan inbound, 64), inflight: map[string]context.CancelFunc{}, sleep: sleepCtx}
+func NewClient(url string, opts *ClientOptions) *Client {
+	c := &Client{url: url, in: make(chan inbound, 64), inflight: map[string]context.CancelFunc{}, sleep: sleepCtx}
 	if opts != nil {
 		c.opts = *opts
 	}
@@ -113,14 +113,14 @@ func NewStreamableClient(url string, opts *StreamableClientOptions) *StreamableC
 }
 
 // SessionID is the legacy-era session, "" before initialize or when stateless.
-func (c *StreamableClient) SessionID() string {
+func (c *Client) SessionID() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.sessionID
 }
 
 // Read returns the next message from the server.
-func (c *StreamableClient) Read(ctx context.Context) (*transport.Message, error) {
+func (c *Client) Read(ctx context.Context) (*transport.Message, error) {
 	select {
 	case in := <-c.in:
 		return in.m, in.err
@@ -133,7 +133,7 @@ func (c *StreamableClient) Read(ctx context.Context) (*transport.Message, error)
 
 // Write sends m. A request is POSTed in the background and answered
 // through Read; a notification or response is POSTed before Write returns.
-func (c *StreamableClient) Write(ctx context.Context, m *transport.Message) error {
+func (c *Client) Write(ctx context.Context, m *transport.Message) error {
 	if c.ctx.Err() != nil {
 		return transport.ErrClosed
 	}
@@ -177,7 +177,7 @@ func (c *StreamableClient) Write(ctx context.Context, m *transport.Message) erro
 }
 
 // abort cancels the in-flight POST a notifications/cancelled refers to.
-func (c *StreamableClient) abort(m *transport.Message) bool {
+func (c *Client) abort(m *transport.Message) bool {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
@@ -193,7 +193,7 @@ func (c *StreamableClient) abort(m *transport.Message) bool {
 	return cancel != nil
 }
 
-func (c *StreamableClient) postOneWay(ctx context.Context, m *transport.Message, stateless bool) error {
+func (c *Client) postOneWay(ctx context.Context, m *transport.Message, stateless bool) error {
 	// Close ends the wait as well as ctx: callers send notifications/cancelled
 	// with context.Background(), and a server that accepts the POST but never
 	// answers must not keep them waiting forever.
@@ -225,7 +225,7 @@ const getStreamWait = 2 * time.Second
 // whose stream for server-initiated messages is already open: a server
 // that resumes a closed response stream on the GET stream (SEP-1699) must
 // not take a GET that is still on its way for that resumption.
-func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan struct{}) {
+func (c *Client) awaitGetStream(ctx context.Context, ready <-chan struct{}) {
 	t := time.NewTimer(getStreamWait)
 	defer t.Stop()
 	select {
@@ -240,7 +240,7 @@ func (c *StreamableClient) awaitGetStream(ctx context.Context, ready <-chan stru
 // A session the server no longer knows (404, or 400 naming the session)
 // is renewed and the request sent once more (streamable_renew.go). What
 // fails beneath JSON-RPC fails the request with a *LinkError.
-func (c *StreamableClient) roundTrip(ctx context.Context, m *transport.Message, stateless bool) {
+func (c *Client) roundTrip(ctx context.Context, m *transport.Message, stateless bool) {
 	resp, err := c.post(ctx, m, stateless)
 	if err == nil && !stateless {
 		if forgot, why := c.forgotSession(resp); forgot {
@@ -268,7 +268,7 @@ func (c *StreamableClient) roundTrip(ctx context.Context, m *transport.Message, 
 
 // failStatus fails request id with the error status of resp, and what
 // the server said with it.
-func (c *StreamableClient) failStatus(ctx context.Context, resp *http.Response, id json.RawMessage) {
+func (c *Client) failStatus(ctx context.Context, resp *http.Response, id json.RawMessage) {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxStatusBody))
 	c.failRequest(ctx, id, statusError(c.url, resp.StatusCode, resp.Header.Get("Content-Type"), body))
 }
@@ -276,7 +276,7 @@ func (c *StreamableClient) failStatus(ctx context.Context, resp *http.Response, 
 // maxStatusBody bounds what is read of an error status's body.
 const maxStatusBody = 64 << 10
 
-func (c *StreamableClient) readJSON(ctx context.Context, resp *http.Response, id json.RawMessage) {
+func (c *Client) readJSON(ctx context.Context, resp *http.Response, id json.RawMessage) {
 	max := c.opts.MaxMessageSize
 	data, over, err := readResponse(resp, id, max)
 	if over != nil {
@@ -309,7 +309,7 @@ func (c *StreamableClient) readJSON(ctx context.Context, resp *http.Response, id
 // the connection broke — it resumes the stream with GET and Last-Event-ID
 // (legacy era), after the stream's retry time, as often as the server
 // keeps sending something; ReconnectAttempts bounds the fruitless tries.
-func (c *StreamableClient) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
+func (c *Client) readPostStream(ctx context.Context, body io.ReadCloser, id json.RawMessage) {
 	lastID, retry, failures := "", time.Duration(0), 0
 	var lastErr error
 	for {
@@ -369,7 +369,7 @@ func reconnectDelay(retry time.Duration, failures int) time.Duration {
 // messages, once, and keeps it open (resuming) until Close. The channel
 // is closed when the first GET was answered or failed (at once when no
 // stream is opened).
-func (c *StreamableClient) startGetStream() <-chan struct{} {
+func (c *Client) startGetStream() <-chan struct{} {
 	ready := make(chan struct{})
 	c.mu.Lock()
 	if c.getOpen || c.sessionID == "" || c.closed {
@@ -431,7 +431,7 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 	}
 }
 
-func (c *StreamableClient) get(ctx context.Context, lastEventID string) (*http.Response, error) {
+func (c *Client) get(ctx context.Context, lastEventID string) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.url, nil)
 	if err != nil {
 		return nil, err
@@ -444,7 +444,7 @@ func (c *StreamableClient) get(ctx context.Context, lastEventID string) (*http.R
 	return c.do(req)
 }
 
-func (c *StreamableClient) setCommon(h http.Header) {
+func (c *Client) setCommon(h http.Header) {
 	for k, v := range c.opts.Header {
 		h[k] = append([]string(nil), v...)
 	}
@@ -461,7 +461,7 @@ func (c *StreamableClient) setCommon(h http.Header) {
 // post sends one message, retrying while the server refuses connections.
 // One that went out on a kept-alive connection the server closed is not
 // sent again: the server may have read it before it went away.
-func (c *StreamableClient) post(ctx context.Context, m *transport.Message, stateless bool) (*http.Response, error) {
+func (c *Client) post(ctx context.Context, m *transport.Message, stateless bool) (*http.Response, error) {
 	body, err := jsonenc.Marshal(m)
 	if err != nil {
 		return nil, err
@@ -488,7 +488,7 @@ func (c *StreamableClient) post(ctx context.Context, m *transport.Message, state
 	}
 }
 
-func (c *StreamableClient) setHeaders(h http.Header, m *transport.Message, stateless bool) {
+func (c *Client) setHeaders(h http.Header, m *transport.Message, stateless bool) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json, text/event-stream")
 	if !stateless {
@@ -519,20 +519,20 @@ func (c *StreamableClient) setHeaders(h http.Header, m *transport.Message, state
 // tool's inputSchema; sdk.Client calls this after each tools/list. String
 // values that are not safe header text travel Base64-encoded
 // (EncodeParamValue); null or absent arguments send no header.
-func (c *StreamableClient) SetParamHeaders(tools map[string][]transport.ParamHeader) {
+func (c *Client) SetParamHeaders(tools map[string][]transport.ParamHeader) {
 	c.mu.Lock()
 	c.params = tools
 	c.mu.Unlock()
 }
 
-func (c *StreamableClient) paramHeaders(tool string) []transport.ParamHeader {
+func (c *Client) paramHeaders(tool string) []transport.ParamHeader {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.params[tool]
 }
 
 // noteSession records the session id handed out by initialize.
-func (c *StreamableClient) noteSession(resp *http.Response) {
+func (c *Client) noteSession(resp *http.Response) {
 	if id := resp.Header.Get(HeaderSessionID); id != "" {
 		c.mu.Lock()
 		if c.sessionID == "" {
@@ -549,7 +549,7 @@ type inbound struct {
 }
 
 // deliver hands a message to Read, noting the version initialize agreed on.
-func (c *StreamableClient) deliver(m *transport.Message) {
+func (c *Client) deliver(m *transport.Message) {
 	if m.IsResponse() && m.Result != nil {
 		c.mu.Lock()
 		if c.initID != "" && string(m.ID) == c.initID {
@@ -567,9 +567,9 @@ func (c *StreamableClient) deliver(m *transport.Message) {
 }
 
 // deliverErr hands a frame that could not be read to Read.
-func (c *StreamableClient) deliverErr(de *transport.DecodeError) { c.push(inbound{err: de}) }
+func (c *Client) deliverErr(de *transport.DecodeError) { c.push(inbound{err: de}) }
 
-func (c *StreamableClient) push(in inbound) {
+func (c *Client) push(in inbound) {
 	select {
 	case c.in <- in:
 	case <-c.ctx.Done():
@@ -577,7 +577,7 @@ func (c *StreamableClient) push(in inbound) {
 }
 
 // Close aborts pending requests and ends a legacy session with DELETE.
-func (c *StreamableClient) Close() error {
+func (c *Client) Close() error {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -602,4 +602,4 @@ func (c *StreamableClient) Close() error {
 }
 
 // Compile-time check.
-var _ transport.Conn = (*StreamableClient)(nil)
+var _ transport.Conn = (*Client)(nil)

@@ -25,7 +25,7 @@ func TestStreamableClientWriteRacingClose(t *testing.T) {
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 	}))
 	t.Cleanup(ts.Close)
-	c := streamable.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewClient(ts.URL, nil)
 	closed := false
 	streamable.SetBeforeRequest(c, func() {
 		if err := c.Close(); err != nil {

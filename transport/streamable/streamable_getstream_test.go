@@ -52,7 +52,7 @@ func TestStreamableClientOpensGetStreamBeforeFirstRequest(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := streamable.NewStreamableClient(srv.URL, nil)
+	c := streamable.NewClient(srv.URL, nil)
 	defer c.Close()
 	write, read := clientIO(t, c)
 	write(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)

@@ -232,7 +232,7 @@ const (
 )
 
 // LinkEvent is a change in how the client reaches the server, for
-// StreamableClientOptions.OnLink.
+// ClientOptions.OnLink.
 type LinkEvent struct {
 	Kind LinkKind
 	Err  *LinkError
@@ -240,7 +240,7 @@ type LinkEvent struct {
 
 // linkFailed notes an exchange that did not reach the server; one made
 // under a context that ended (a cancelled call, Close) says nothing.
-func (c *StreamableClient) linkFailed(ctx context.Context, err error) *LinkError {
+func (c *Client) linkFailed(ctx context.Context, err error) *LinkError {
 	le := linkError(c.url, err)
 	if ctx.Err() != nil || c.ctx.Err() != nil || !le.Down() {
 		return le
@@ -256,7 +256,7 @@ func (c *StreamableClient) linkFailed(ctx context.Context, err error) *LinkError
 }
 
 // linkReached notes an exchange that reached the server.
-func (c *StreamableClient) linkReached() {
+func (c *Client) linkReached() {
 	c.mu.Lock()
 	report := c.down
 	c.down = false
@@ -266,14 +266,14 @@ func (c *StreamableClient) linkReached() {
 	}
 }
 
-func (c *StreamableClient) onLink(ev LinkEvent) {
+func (c *Client) onLink(ev LinkEvent) {
 	if c.opts.OnLink != nil {
 		c.opts.OnLink(ev)
 	}
 }
 
 // do sends req, noting whether it reached the server.
-func (c *StreamableClient) do(req *http.Request) (*http.Response, error) {
+func (c *Client) do(req *http.Request) (*http.Response, error) {
 	resp, err := c.client.Do(req)
 	if err != nil {
 		return nil, c.linkFailed(req.Context(), err)
@@ -284,7 +284,7 @@ func (c *StreamableClient) do(req *http.Request) (*http.Response, error) {
 
 // failRequest fails request id with a LinkError (a *transport.RequestError
 // from Read); nothing when ctx ended (the caller gave up on it).
-func (c *StreamableClient) failRequest(ctx context.Context, id json.RawMessage, le *LinkError) {
+func (c *Client) failRequest(ctx context.Context, id json.RawMessage, le *LinkError) {
 	if ctx.Err() != nil {
 		return
 	}
@@ -294,7 +294,7 @@ func (c *StreamableClient) failRequest(ctx context.Context, id json.RawMessage, 
 // streamEnded is the LinkError of a response stream that ended before
 // the response (err: how its last read ended). A stream the server closed
 // cleanly says nothing of its reach; a broken one does.
-func (c *StreamableClient) streamEnded(ctx context.Context, err error) *LinkError {
+func (c *Client) streamEnded(ctx context.Context, err error) *LinkError {
 	if err == nil || errors.Is(err, io.EOF) {
 		return &LinkError{Failure: FailReset, Host: hostOf(c.url), Err: io.ErrUnexpectedEOF}
 	}

@@ -18,7 +18,7 @@ import (
 )
 
 // requestErr sends one request on c and returns how Read failed it.
-func requestErr(t *testing.T, c *streamable.StreamableClient) error {
+func requestErr(t *testing.T, c *streamable.Client) error {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -81,7 +81,7 @@ func TestStreamableClientWordsTransportFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := streamable.NewStreamableClient(tt.url, &streamable.StreamableClientOptions{RetryFor: 50 * time.Millisecond})
+			c := streamable.NewClient(tt.url, &streamable.ClientOptions{RetryFor: 50 * time.Millisecond})
 			defer c.Close()
 			err := requestErr(t, c)
 			var re *transport.RequestError
@@ -212,7 +212,7 @@ func TestStreamableClientLinkDownUpRenewed(t *testing.T) {
 	ss := &sessionServer{known: map[string]bool{}}
 	srv := newRestartable(t, ss)
 	var evs linkEvents
-	c := streamable.NewStreamableClient(srv.url(), &streamable.StreamableClientOptions{RetryFor: 50 * time.Millisecond, OnLink: evs.add})
+	c := streamable.NewClient(srv.url(), &streamable.ClientOptions{RetryFor: 50 * time.Millisecond, OnLink: evs.add})
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

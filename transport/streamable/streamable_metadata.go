@@ -20,10 +20,10 @@ type Router interface {
 }
 
 // Mount registers h on mux at path ("/mcp") and, when h authenticates
-// (StreamableServerOptions.Auth), its Protected Resource Metadata
+// (ServerOptions.Auth), its Protected Resource Metadata
 // document at both places MCP clients look for it:
 // WellKnownResourceMetadata+path and WellKnownResourceMetadata itself.
-func (h *StreamableServer) Mount(mux Router, path string) {
+func (h *Server) Mount(mux Router, path string) {
 	mux.Handle(path, h)
 	if h.opts.Auth == nil {
 		return
@@ -39,7 +39,7 @@ func (h *StreamableServer) Mount(mux Router, path string) {
 // mounted at path, for routers Mount does not fit (register it at
 // WellKnownResourceMetadata+path). It answers GET to any origin (CORS), as
 // browser-based clients fetch it.
-func (h *StreamableServer) MetadataHandler(path string) http.Handler {
+func (h *Server) MetadataHandler(path string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 		switch r.Method {
@@ -63,7 +63,7 @@ func (h *StreamableServer) MetadataHandler(path string) http.Handler {
 
 // metadata is the document of h, its resource derived as endpoint
 // unless set.
-func (h *StreamableServer) metadata(endpoint string) ProtectedResourceMetadata {
+func (h *Server) metadata(endpoint string) ProtectedResourceMetadata {
 	a := h.opts.Auth
 	doc := a.Metadata
 	if doc.Resource == "" {
@@ -79,7 +79,7 @@ func (h *StreamableServer) metadata(endpoint string) ProtectedResourceMetadata {
 }
 
 // resource is h's resource identifier for a request r to its endpoint.
-func (h *StreamableServer) resource(r *http.Request) string {
+func (h *Server) resource(r *http.Request) string {
 	if res := h.opts.Auth.Metadata.Resource; res != "" {
 		return res
 	}

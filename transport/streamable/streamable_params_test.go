@@ -238,13 +238,13 @@ func TestStreamableParamHeaders(t *testing.T) {
 func TestStreamableClientParamHeaders(t *testing.T) {
 	b := paramBackend()
 	seen := make(chan http.Header, 1)
-	h := streamable.NewStreamableServer(b, nil)
+	h := streamable.NewServer(b, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen <- r.Header.Clone()
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { h.Close(); ts.Close() })
-	c := streamable.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewClient(ts.URL, nil)
 	defer c.Close()
 	c.SetParamHeaders(b.params)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

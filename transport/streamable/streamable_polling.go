@@ -37,7 +37,7 @@ type streamCloserKey = transport.SSECloserKey
 // running (SEP-1699 polling). When retry is positive the stream first tells
 // the client to wait that long before it reconnects. What the request
 // sends afterwards (progress, logs, its response) is kept in the stream's
-// replay buffer (StreamableServerOptions.ReplayEvents) and delivered when
+// replay buffer (ServerOptions.ReplayEvents) and delivered when
 // the client resumes with GET and Last-Event-ID; closing again later ends
 // that resumed connection, so a long call can be polled.
 //
@@ -54,7 +54,7 @@ func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
 // the call is answered, when the stream lets go of the connection
 // (CloseSSEStream, or the client resumed elsewhere) or when the client
 // goes away. Whatever the call sends after that waits in st.
-func (h *StreamableServer) postDetached(r *http.Request, s *httpSession, m *transport.Message, st *sseStream, out *responseStream) {
+func (h *Server) postDetached(r *http.Request, s *httpSession, m *transport.Message, st *sseStream, out *responseStream) {
 	out.ended = make(chan struct{})
 	done := make(chan struct{})
 	s.acquire() // the call keeps the session busy after the handler left

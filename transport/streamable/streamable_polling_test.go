@@ -145,7 +145,7 @@ func TestStreamableCloseSSEStream(t *testing.T) {
 func TestStreamableClientHonoursRetry(t *testing.T) {
 	b := newPollBackend()
 	ts := newFakeServer(t, b, nil)
-	c := streamable.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewClient(ts.URL, nil)
 	waits := recordWaits(c)
 	defer c.Close()
 	write, read := clientIO(t, c)
@@ -184,7 +184,7 @@ func TestStreamableClientGivesUp(t *testing.T) {
 		// 200 and nothing: the response never comes
 	}))
 	t.Cleanup(ts.Close)
-	c := streamable.NewStreamableClient(ts.URL, &streamable.StreamableClientOptions{ReconnectAttempts: 3})
+	c := streamable.NewClient(ts.URL, &streamable.ClientOptions{ReconnectAttempts: 3})
 	waits := recordWaits(c)
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -236,7 +236,7 @@ func postRaw(url string, headers map[string]string, body string) string {
 
 // recordWaits makes c skip its waits before reconnecting, and returns what
 // they were so far.
-func recordWaits(c *streamable.StreamableClient) func() string {
+func recordWaits(c *streamable.Client) func() string {
 	var mu sync.Mutex
 	var waits []time.Duration
 	streamable.SetSleep(c, func(ctx context.Context, d time.Duration) {
@@ -253,7 +253,7 @@ func recordWaits(c *streamable.StreamableClient) func() string {
 
 // clientIO writes messages given as JSON text to c, and reads them back
 // as JSON text, within a minute.
-func clientIO(t *testing.T, c *streamable.StreamableClient) (write func(string), read func() string) {
+func clientIO(t *testing.T, c *streamable.Client) (write func(string), read func() string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	write = func(s string) {

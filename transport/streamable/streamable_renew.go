@@ -16,7 +16,7 @@ import (
 // client must then start a new session with initialize (2025-06-18,
 // "Session Management"). Some servers (the TypeScript SDK's) say 400
 // instead, with a message about the session ("No valid session ID
-// provided"): that is taken the same way. The StreamableClient does so by itself: it sends
+// provided"): that is taken the same way. The Client does so by itself: it sends
 // the initialize request it sent first once more, then
 // notifications/initialized, reopens the GET stream, and sends the request
 // that met the 404 again. A 404 means the server did not run the request,
@@ -31,7 +31,7 @@ var ErrSessionRenew = errors.New("transport: the server forgot the session and a
 // session, says the server does not know it: 404, or 400 whose body
 // names the session. why is the server's answer, worded. A 400 body is
 // read to tell; resp.Body still reads it whole after.
-func (c *StreamableClient) forgotSession(resp *http.Response) (bool, *LinkError) {
+func (c *Client) forgotSession(resp *http.Response) (bool, *LinkError) {
 	if resp.Request == nil || resp.Request.Header.Get(HeaderSessionID) == "" {
 		return false, nil
 	}
@@ -55,7 +55,7 @@ func (c *StreamableClient) forgotSession(resp *http.Response) (bool, *LinkError)
 
 // renewAndRetry renews the session the server forgot (it said why) and
 // POSTs m again.
-func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Message, resp *http.Response, why *LinkError) (*http.Response, error) {
+func (c *Client) renewAndRetry(ctx context.Context, m *transport.Message, resp *http.Response, why *LinkError) (*http.Response, error) {
 	old := resp.Request.Header.Get(HeaderSessionID)
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxStatusBody))
 	resp.Body.Close()
@@ -67,7 +67,7 @@ func (c *StreamableClient) renewAndRetry(ctx context.Context, m *transport.Messa
 
 // renewSession opens a new session in place of old, unless another
 // request did so already.
-func (c *StreamableClient) renewSession(ctx context.Context, old string, why *LinkError) error {
+func (c *Client) renewSession(ctx context.Context, old string, why *LinkError) error {
 	c.renewMu.Lock()
 	defer c.renewMu.Unlock()
 	c.mu.Lock()
@@ -96,7 +96,7 @@ func (c *StreamableClient) renewSession(ctx context.Context, old string, why *Li
 
 // reinitialize POSTs the initialize request without a session and returns
 // the new session's id; the answer itself was read the first time.
-func (c *StreamableClient) reinitialize(ctx context.Context, body []byte) (string, error) {
+func (c *Client) reinitialize(ctx context.Context, body []byte) (string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
 	if err != nil {
 		return "", err

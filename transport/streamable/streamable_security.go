@@ -13,7 +13,7 @@ import (
 // page from a foreign Origin gets 403, and on a loopback listener only
 // loopback Host names are served (DNS rebinding). It returns 0 when the
 // request may proceed.
-func (h *StreamableServer) checkRequestSource(r *http.Request) (int, string) {
+func (h *Server) checkRequestSource(r *http.Request) (int, string) {
 	local := loopbackListener(r)
 	if local && !h.hostAllowed(r.Host) {
 		return http.StatusForbidden, "Forbidden: Host " + r.Host + " is not allowed"
@@ -24,7 +24,7 @@ func (h *StreamableServer) checkRequestSource(r *http.Request) (int, string) {
 	return 0, ""
 }
 
-func (h *StreamableServer) hostAllowed(host string) bool {
+func (h *Server) hostAllowed(host string) bool {
 	if last := h.allowedHost.Load(); last != nil && *last == host {
 		return true // clients keep sending the same Host
 	}
@@ -39,7 +39,7 @@ func (h *StreamableServer) hostAllowed(host string) bool {
 	return true
 }
 
-func (h *StreamableServer) originAllowed(origin, host string, local bool) bool {
+func (h *Server) originAllowed(origin, host string, local bool) bool {
 	if slices.Contains(h.opts.AllowedOrigins, origin) {
 		return true
 	}

@@ -28,9 +28,9 @@ const (
 // DefaultMaxBodySize bounds one POSTed message.
 const DefaultMaxBodySize = 4 << 20
 
-// StreamableServerOptions configures the Streamable HTTP handler. The zero
+// ServerOptions configures the Streamable HTTP handler. The zero
 // value is safe for a server on 127.0.0.1.
-type StreamableServerOptions struct {
+type ServerOptions struct {
 	// MaxBodySize bounds a POST body (default DefaultMaxBodySize); larger
 	// bodies get 413.
 	MaxBodySize int64
@@ -90,11 +90,11 @@ type HTTPError struct {
 
 func (e *HTTPError) Error() string { return e.Message }
 
-// StreamableServer is an http.Handler serving MCP's Streamable HTTP
+// Server is an http.Handler serving MCP's Streamable HTTP
 // transport, in both protocol eras, on one endpoint (mount it at /mcp).
-type StreamableServer struct {
+type Server struct {
 	backend transport.StreamableBackend
-	opts    StreamableServerOptions
+	opts    ServerOptions
 
 	// allowedHost is the last Host value hostAllowed accepted.
 	allowedHost atomic.Pointer[string]
@@ -108,9 +108,9 @@ type StreamableServer struct {
 	drainOnce sync.Once
 }
 
-// NewStreamableServer returns a handler feeding backend; opts may be nil.
-func NewStreamableServer(backend transport.StreamableBackend, opts *StreamableServerOptions) *StreamableServer {
-	h := &StreamableServer{backend: backend, sessions: map[string]*httpSession{}, draining: make(chan struct{})}
+// NewServer returns a handler feeding backend; opts may be nil.
+func NewServer(backend transport.StreamableBackend, opts *ServerOptions) *Server {
+	h := &Server{backend: backend, sessions: map[string]*httpSession{}, draining: make(chan struct{})}
 	if opts != nil {
 		h.opts = *opts
 	}
@@ -136,7 +136,7 @@ func NewStreamableServer(backend transport.StreamableBackend, opts *StreamableSe
 }
 
 // ServeHTTP implements http.Handler.
-func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if status, msg := h.checkRequestSource(r); status != 0 {
 		writeHTTPError(w, status, nil, transport.CodeInvalidRequest, msg)
 		return
@@ -166,7 +166,7 @@ func (h *StreamableServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (h *StreamableServer) unauthorized(w http.ResponseWriter, err error) {
+func (h *Server) unauthorized(w http.ResponseWriter, err error) {
 	status := http.StatusUnauthorized
 	var he *HTTPError
 	if errors.As(err, &he) && he.Status != 0 {
@@ -179,7 +179,7 @@ func (h *StreamableServer) unauthorized(w http.ResponseWriter, err error) {
 }
 
 // post handles one client → server message.
-func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
+func (h *Server) post(w http.ResponseWriter, r *http.Request) {
 	if !isJSONContentType(header(r, "Content-Type")) {
 		writeHTTPError(w, http.StatusUnsupportedMediaType, nil, transport.CodeInvalidRequest, "Unsupported Media Type: Content-Type must be application/json")
 		return
@@ -225,7 +225,7 @@ func (h *StreamableServer) post(w http.ResponseWriter, r *http.Request) {
 
 // isStateless tells the 2026-07-28 era (no session; the version in every
 // request) from the handshake era.
-func (h *StreamableServer) isStateless(r *http.Request, m *transport.Message, pk transport.ParamsPeek) bool {
+func (h *Server) isStateless(r *http.Request, m *transport.Message, pk transport.ParamsPeek) bool {
 	if header(r, canonSessionID) != "" {
 		return false
 	}
@@ -268,7 +268,7 @@ func checkStatelessHeaders(r *http.Request, m *transport.Message, pk transport.P
 }
 
 // postStateless answers a message of the stateless era; c is its memory.
-func (h *StreamableServer) postStateless(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message, pk transport.ParamsPeek) {
+func (h *Server) postStateless(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message, pk transport.ParamsPeek) {
 	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
 		return
@@ -313,7 +313,7 @@ func statelessStatus(e *transport.Error) int {
 func legacyStatus(*transport.Error) int { return http.StatusOK }
 
 // postLegacy answers a message of the handshake era; c is its memory.
-func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message) {
+func (h *Server) postLegacy(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message) {
 	id := header(r, canonSessionID)
 	if v := strings.TrimSpace(header(r, canonProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, transport.CodeInvalidRequest, "Bad Request: unsupported "+HeaderProtocolVersion+" "+v)
@@ -365,7 +365,7 @@ func (h *StreamableServer) postLegacy(w http.ResponseWriter, r *http.Request, c 
 
 // get opens the session's stream of server-initiated messages, or resumes
 // a stream after Last-Event-ID.
-func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
+func (h *Server) get(w http.ResponseWriter, r *http.Request) {
 	s, ok := h.sessionFor(w, r)
 	if !ok {
 		return
@@ -404,7 +404,7 @@ func (h *StreamableServer) get(w http.ResponseWriter, r *http.Request) {
 	st.detach(conn)
 }
 
-func (h *StreamableServer) delete(w http.ResponseWriter, r *http.Request) {
+func (h *Server) delete(w http.ResponseWriter, r *http.Request) {
 	s, ok := h.sessionFor(w, r)
 	if !ok {
 		return
@@ -419,7 +419,7 @@ func (h *StreamableServer) delete(w http.ResponseWriter, r *http.Request) {
 }
 
 // sessionFor finds the session of a GET or DELETE, answering the error.
-func (h *StreamableServer) sessionFor(w http.ResponseWriter, r *http.Request) (*httpSession, bool) {
+func (h *Server) sessionFor(w http.ResponseWriter, r *http.Request) (*httpSession, bool) {
 	id := r.Header.Get(HeaderSessionID)
 	if id == "" {
 		if v := strings.TrimSpace(r.Header.Get(HeaderProtocolVersion)); v != "" && !h.backend.IsLegacyVersion(v) {

@@ -104,9 +104,9 @@ func (b *fakeBackend) handle(ctx context.Context, m *transport.Message, emit fun
 	return transport.NewErrorResponse(m.ID, transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", m.Method))
 }
 
-func newFakeServer(t *testing.T, b *fakeBackend, opts *streamable.StreamableServerOptions) *httptest.Server {
+func newFakeServer(t *testing.T, b *fakeBackend, opts *streamable.ServerOptions) *httptest.Server {
 	t.Helper()
-	h := streamable.NewStreamableServer(b, opts)
+	h := streamable.NewServer(b, opts)
 	ts := httptest.NewServer(h)
 	// Sessions first: ts.Close waits for every running handler, and a GET
 	// stream or a legacy call only ends with its session (or its client).
@@ -166,7 +166,7 @@ func initSession(t *testing.T, url string) string {
 // Every bad input gets a clear HTTP status and a JSON-RPC error, and the
 // server keeps serving.
 func TestStreamableBadInputs(t *testing.T) {
-	ts := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{MaxBodySize: 1024})
+	ts := newFakeServer(t, &fakeBackend{}, &streamable.ServerOptions{MaxBodySize: 1024})
 	session := initSession(t, ts.URL)
 	modern := func(method, name string) map[string]string {
 		h := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method}
@@ -379,7 +379,7 @@ func TestStreamableStatelessDisconnectCancels(t *testing.T) {
 // session whose streamed notifications arrive before the response.
 func TestStreamableClientConn(t *testing.T) {
 	ts := newFakeServer(t, &fakeBackend{}, nil)
-	c := streamable.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewClient(ts.URL, nil)
 	defer c.Close()
 	write, read := clientIO(t, c)
 	write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`)
@@ -415,7 +415,7 @@ func TestStreamableClientCloseEndsWrite(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { close(release) })
-	c := streamable.NewStreamableClient(ts.URL, nil)
+	c := streamable.NewClient(ts.URL, nil)
 	note, _ := transport.NewNotification("notifications/cancelled", map[string]any{"requestId": 1})
 	done := make(chan error, 1)
 	go func() { done <- c.Write(context.Background(), note) }()

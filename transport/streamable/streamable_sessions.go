@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// DefaultMaxSessions is how many legacy sessions a StreamableServer keeps
+// DefaultMaxSessions is how many legacy sessions a Server keeps
 // alive at once unless told otherwise.
 const DefaultMaxSessions = 10000
 
 // initialize opens a legacy session, if there is room for one.
-func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m *transport.Message) {
+func (h *Server) initialize(w http.ResponseWriter, r *http.Request, m *transport.Message) {
 	if !h.reserve() {
 		w.Header().Set("Retry-After", strconv.Itoa(int(h.sweepEvery().Seconds())+1))
 		writeHTTPError(w, http.StatusServiceUnavailable, m.ID, transport.CodeInternalError,
@@ -47,7 +47,7 @@ func (h *StreamableServer) initialize(w http.ResponseWriter, r *http.Request, m 
 
 // reserve takes a place for a new session below MaxSessions, sweeping
 // idle sessions first when there is none.
-func (h *StreamableServer) reserve() bool {
+func (h *Server) reserve() bool {
 	h.mu.Lock()
 	full := len(h.sessions)+h.opening >= h.opts.MaxSessions
 	h.mu.Unlock()
@@ -64,7 +64,7 @@ func (h *StreamableServer) reserve() bool {
 }
 
 // admit fills the place reserve took with s (nil: initialize failed).
-func (h *StreamableServer) admit(s *httpSession) {
+func (h *Server) admit(s *httpSession) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.opening--
@@ -74,7 +74,7 @@ func (h *StreamableServer) admit(s *httpSession) {
 	}
 }
 
-func (h *StreamableServer) newSession(id, owner string) *httpSession {
+func (h *Server) newSession(id, owner string) *httpSession {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &httpSession{id: id, owner: owner, idHeader: []string{id}, ctx: ctx, cancel: cancel, store: h.opts.EventStore, streams: map[string]*sseStream{}}
 	s.get = newSSEStream("0", id, s.store)
@@ -88,7 +88,7 @@ func (h *StreamableServer) newSession(id, owner string) *httpSession {
 // replica created for owner (see takeOver), and marks it busy (release
 // when done). Another owner's session is ErrUnknownSession, as one that
 // does not exist: its existence is not revealed.
-func (h *StreamableServer) session(id, owner string) (*httpSession, error) {
+func (h *Server) session(id, owner string) (*httpSession, error) {
 	h.mu.Lock()
 	s := h.sessions[id]
 	h.mu.Unlock()
@@ -114,19 +114,19 @@ func writeSessionError(w http.ResponseWriter, id json.RawMessage, err error) {
 
 // sweepEvery is how often idle sessions are looked for: half the idle
 // timeout, at most a minute.
-func (h *StreamableServer) sweepEvery() time.Duration {
+func (h *Server) sweepEvery() time.Duration {
 	return max(min(h.opts.SessionIdleTimeout/2, time.Minute), time.Millisecond)
 }
 
 // armSweep starts the sweep timer while sessions live; h.mu is held. The
 // timer holds no goroutine while it waits.
-func (h *StreamableServer) armSweep() {
+func (h *Server) armSweep() {
 	if h.sweeper == nil && len(h.sessions) > 0 {
 		h.sweeper = time.AfterFunc(h.sweepEvery(), h.sweepTick)
 	}
 }
 
-func (h *StreamableServer) sweepTick() {
+func (h *Server) sweepTick() {
 	h.mu.Lock()
 	h.sweeper = nil
 	h.mu.Unlock()
@@ -137,7 +137,7 @@ func (h *StreamableServer) sweepTick() {
 }
 
 // sweep ends sessions idle for longer than SessionIdleTimeout.
-func (h *StreamableServer) sweep() {
+func (h *Server) sweep() {
 	now := time.Now()
 	var idle []*httpSession
 	h.mu.Lock()
@@ -160,14 +160,14 @@ func (h *StreamableServer) sweep() {
 // their running calls alone, so that calls in flight finish and answer.
 // Close the handler once Shutdown returned. The clients reopen a GET
 // stream wherever they reconnect.
-func (h *StreamableServer) Drain() {
+func (h *Server) Drain() {
 	h.drainOnce.Do(func() { close(h.draining) })
 }
 
 // Close ends every session and stops the sweep timer. A store shared with
 // other replicas (a SessionStore) keeps the sessions, so that another
 // replica can take them over; the default store forgets them.
-func (h *StreamableServer) Close() {
+func (h *Server) Close() {
 	h.mu.Lock()
 	all := h.sessions
 	h.sessions = map[string]*httpSession{}

@@ -38,7 +38,7 @@ func TestLegacySessionCap(t *testing.T) {
 	if streamable.DefaultMaxSessions != 10000 {
 		t.Errorf("DefaultMaxSessions = %d, want 10000", streamable.DefaultMaxSessions)
 	}
-	ts := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{MaxSessions: 2})
+	ts := newFakeServer(t, &fakeBackend{}, &streamable.ServerOptions{MaxSessions: 2})
 	first := initSession(t, ts.URL)
 	initSession(t, ts.URL)
 	resp, body := do(t, ts.URL, req{body: initBody})
@@ -57,7 +57,7 @@ func TestLegacySessionCap(t *testing.T) {
 	initSession(t, ts.URL) // room again
 
 	// Idle sessions are swept to make room.
-	idle := newFakeServer(t, &fakeBackend{}, &streamable.StreamableServerOptions{MaxSessions: 1, SessionIdleTimeout: time.Millisecond})
+	idle := newFakeServer(t, &fakeBackend{}, &streamable.ServerOptions{MaxSessions: 1, SessionIdleTimeout: time.Millisecond})
 	initSession(t, idle.URL)
 	time.Sleep(5 * time.Millisecond) // past the idle timeout: more time only makes it more so
 	initSession(t, idle.URL)
@@ -67,7 +67,7 @@ func TestLegacySessionCap(t *testing.T) {
 // initialize; Close stops the timer.
 func TestIdleSessionsSweptOnTimer(t *testing.T) {
 	b := closeBackend{&fakeBackend{}, make(chan struct{}, 4)}
-	h := streamable.NewStreamableServer(b, &streamable.StreamableServerOptions{SessionIdleTimeout: 20 * time.Millisecond})
+	h := streamable.NewServer(b, &streamable.ServerOptions{SessionIdleTimeout: 20 * time.Millisecond})
 	ts := newHandlerServer(t, h)
 	session := initSession(t, ts.URL)
 	select {
@@ -92,7 +92,7 @@ func TestIdleSessionsSweptOnTimer(t *testing.T) {
 	<-b.closed // Close ended the session
 }
 
-func newHandlerServer(t *testing.T, h *streamable.StreamableServer) *httptest.Server {
+func newHandlerServer(t *testing.T, h *streamable.Server) *httptest.Server {
 	t.Helper()
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { h.Close(); ts.Close() })

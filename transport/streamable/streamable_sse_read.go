@@ -33,7 +33,7 @@ type inEvent struct {
 // to id (when not nil) arrives. A message over MaxMessageSize is reported
 // as a *DecodeError (ErrTooLarge) without being held in memory; when it
 // is the awaited response, that ends the wait.
-func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) sseRead {
+func (c *Client) readSSE(ctx context.Context, body io.Reader, id json.RawMessage) sseRead {
 	r := bufio.NewReaderSize(body, 32<<10)
 	ev := inEvent{data: transport.NewFrameBuffer(c.opts.MaxMessageSize)}
 	var res sseRead
@@ -67,7 +67,7 @@ func (c *StreamableClient) readSSE(ctx context.Context, body io.Reader, id json.
 
 // dispatchEvent delivers a complete event; true when it was the response
 // to id (or failed it for being too large).
-func (c *StreamableClient) dispatchEvent(ev *inEvent, id json.RawMessage) bool {
+func (c *Client) dispatchEvent(ev *inEvent, id json.RawMessage) bool {
 	if ev.event != "" && ev.event != "message" {
 		return false
 	}
@@ -88,7 +88,7 @@ func (c *StreamableClient) dispatchEvent(ev *inEvent, id json.RawMessage) bool {
 }
 
 // sseField applies one "field: value" line to the event.
-func (c *StreamableClient) sseField(line []byte, ev *inEvent, res *sseRead) {
+func (c *Client) sseField(line []byte, ev *inEvent, res *sseRead) {
 	field, value, _ := bytes.Cut(line, []byte(":"))
 	value = bytes.TrimPrefix(value, []byte(" "))
 	switch string(field) {
@@ -107,7 +107,7 @@ func (c *StreamableClient) sseField(line []byte, ev *inEvent, res *sseRead) {
 
 // addData appends one data line's value (or, with more, the next part of
 // it) to the event, switching to the frame scan once past the limit.
-func (c *StreamableClient) addData(ev *inEvent, value []byte, more bool) {
+func (c *Client) addData(ev *inEvent, value []byte, more bool) {
 	if !more && (ev.data.Len() > 0 || (ev.big != nil && ev.big.Size() > 0)) {
 		addBytes(ev, newline)
 	}
@@ -127,7 +127,7 @@ func addBytes(ev *inEvent, p []byte) {
 // sseLine reads one line without its end. A data line's value goes into
 // the event as it is read (sseLine then returns nil). Any other line
 // longer than the limit is dropped.
-func (c *StreamableClient) sseLine(r *bufio.Reader, ev *inEvent) ([]byte, error) {
+func (c *Client) sseLine(r *bufio.Reader, ev *inEvent) ([]byte, error) {
 	max := c.opts.MaxMessageSize + 64 // room for the field name
 	var line []byte
 	for {
@@ -162,7 +162,7 @@ func dataValue(chunk []byte) ([]byte, bool) {
 
 // readData adds a data line's value to the event, first the part in hand
 // (all of it unless more), then the rest of the line as it is read.
-func (c *StreamableClient) readData(r *bufio.Reader, ev *inEvent, value []byte, more bool) error {
+func (c *Client) readData(r *bufio.Reader, ev *inEvent, value []byte, more bool) error {
 	if !more {
 		value = bytes.TrimRight(value, "\r\n")
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// Taking over a session: when StreamableServerOptions.EventStore is also a
+// Taking over a session: when ServerOptions.EventStore is also a
 // SessionStore, initialize saves the session's initialize request, and a
 // replica asked for a session it does not know (its own replica died, the
 // load balancer sent the client elsewhere) loads that record and replays
@@ -39,7 +39,7 @@ type sessionRecord struct {
 
 // saveSession stores the record of a new session: its owner and its
 // initialize request.
-func (h *StreamableServer) saveSession(s *httpSession, init *transport.Message) error {
+func (h *Server) saveSession(s *httpSession, init *transport.Message) error {
 	ss, ok := h.opts.EventStore.(transport.SessionStore)
 	if !ok {
 		return nil
@@ -63,7 +63,7 @@ func (h *StreamableServer) saveSession(s *httpSession, init *transport.Message) 
 // answers ErrUnknownSession when there is none to take over (or it is
 // another owner's), and errors matching ErrEventStore or
 // errTooManySessions when it cannot.
-func (h *StreamableServer) takeOver(id, owner string) (*httpSession, error) {
+func (h *Server) takeOver(id, owner string) (*httpSession, error) {
 	ss, ok := h.opts.EventStore.(transport.SessionStore)
 	if !ok || len(id) > maxSessionID || !transport.VisibleASCII(id) {
 		return nil, transport.ErrUnknownSession
@@ -100,7 +100,7 @@ func (h *StreamableServer) takeOver(id, owner string) (*httpSession, error) {
 
 // admitTakenOver admits s, unless a concurrent request took the same
 // session over first: then s is dropped and that one is used.
-func (h *StreamableServer) admitTakenOver(s *httpSession) *httpSession {
+func (h *Server) admitTakenOver(s *httpSession) *httpSession {
 	h.mu.Lock()
 	h.opening--
 	had := h.sessions[s.id]
@@ -143,6 +143,6 @@ func newStreamPrefix() string {
 }
 
 // forget drops a session that ended (DELETE, idle) from the store.
-func (h *StreamableServer) forget(s *httpSession) {
+func (h *Server) forget(s *httpSession) {
 	_ = h.opts.EventStore.Forget(context.Background(), s.id, "") // a failure leaves it to the store's expiry
 }

@@ -72,7 +72,7 @@ func TestHTTPResponseTooLarge(t *testing.T) {
 				fmt.Fprintf(w, small, m.ID)
 			}))
 			defer srv.Close()
-			c := streamable.NewStreamableClient(srv.URL, &streamable.StreamableClientOptions{MaxMessageSize: 1024})
+			c := streamable.NewClient(srv.URL, &streamable.ClientOptions{MaxMessageSize: 1024})
 			defer c.Close()
 			ctx := testContext(t)
 			send := func(id int64) {
@@ -154,7 +154,7 @@ func TestHTTPRefusalMemoryWithinLimit(t *testing.T) {
 				tt.serve(w, string(m.ID))
 			}))
 			defer srv.Close()
-			c := streamable.NewStreamableClient(srv.URL, &streamable.StreamableClientOptions{MaxMessageSize: limit})
+			c := streamable.NewClient(srv.URL, &streamable.ClientOptions{MaxMessageSize: limit})
 			defer c.Close()
 			ctx := testContext(t)
 			m, _ := transport.NewRequest(1, "tools/call", map[string]string{"name": "t"})
