@@ -2,7 +2,7 @@
 // server: newline-delimited framing over stdio or a spawned command, an
 // in-memory pair for tests, and Streamable HTTP. It knows of tools only
 // where Streamable HTTP must: the x-mcp-header annotations of an input
-// schema, mirrored as Mcp-Param-* headers (streamable_params.go).
+// schema, mirrored as Mcp-Param-* headers (streamable/params.go).
 package transport
 
 import (
