@@ -66,7 +66,7 @@ type Client struct {
 	wg     sync.WaitGroup
 
 	// renewMu lets one request at a time open a new session after the
-	// server forgot the old one (streamable_renew.go).
+	// server forgot the old one (renew.go).
 	renewMu sync.Mutex
 
 	mu        sync.Mutex
@@ -238,7 +238,7 @@ func (c *Client) awaitGetStream(ctx context.Context, ready <-chan struct{}) {
 
 // roundTrip POSTs a request and delivers everything the server answers.
 // A session the server no longer knows (404, or 400 naming the session)
-// is renewed and the request sent once more (streamable_renew.go). What
+// is renewed and the request sent once more (renew.go). What
 // fails beneath JSON-RPC fails the request with a *LinkError.
 func (c *Client) roundTrip(ctx context.Context, m *transport.Message, stateless bool) {
 	resp, err := c.post(ctx, m, stateless)

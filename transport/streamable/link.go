@@ -227,7 +227,7 @@ const (
 	LinkUp
 	// LinkRenewed: the server no longer knew the legacy-era session
 	// (it answered 404, or 400 naming the session: Err) and the client
-	// opened a new one with initialize (streamable_renew.go).
+	// opened a new one with initialize (renew.go).
 	LinkRenewed
 )
 
