@@ -52,6 +52,7 @@ func Convert(root *Schema, err *Error, v any, o Options) []Violation {
 	}
 	c.collect(err, nil)
 	slices.SortStableFunc(c.out, compareItems)
+	c.out = listLengths(c.out)
 	out := make([]Violation, 0, len(c.out))
 	seen := map[[2]string]bool{}
 	for _, it := range c.out {

@@ -51,6 +51,7 @@ class Nested(BaseModel):
     book: Book
     books: list[Book] = []
     tags: list[Annotated[str, Field(max_length=3)]] = Field(default=[], min_length=1, max_length=2)
+    pair: list[Annotated[str, Field(max_length=3)]] = Field(default=["a", "b"], min_length=2)
 
 
 class Formats(BaseModel):
@@ -81,7 +82,9 @@ MODELS = {
     Nested: [
         '{"book":{"title":"t","year":1500},"tags":["a"]}', '{"book":{}}', '{"book":"x"}',
         '{"book":{"title":"t","year":1000},"books":[{"title":"u","year":1},{"year":2000}],"tags":["abcd","b","c"]}',
-        '{"book":{"title":"t","year":1500},"tags":[]}', '{"book":{"title":"t","year":"1500"},"tags":["a"]}',
+        '{"book":{"title":"t","year":1500},"tags":[]}',
+        '{"book":{"title":"t","year":1500},"tags":["a"],"pair":["abcd"]}', '{"book":{"title":"t","year":1500},"tags":["a"],"pair":["x"]}',
+        '{"book":{"title":"t","year":1500},"tags":["abcd","b","c"],"pair":[]}', '{"book":{"title":"t","year":"1500"},"tags":["a"]}',
     ],
     Formats: [
         '{"day":"2024-02-30"}', '{"day":"2024-13-01"}', '{"day":"x"}', '{"day":"2024-02-29"}',
