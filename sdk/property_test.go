@@ -119,6 +119,7 @@ func init() {
 		"string_type":            `Input should be a valid string`,
 		"list_type":              `Input should be a valid list`,
 		"dict_type":              `Input should be a valid dictionary`,
+		"model_type":             `Input should be a valid dictionary or instance of \w+`,
 		"missing":                `Field required`,
 		"extra_forbidden":        `Extra inputs are not permitted`,
 		"datetime_parsing":       `Input should be a valid datetime, [a-z].*`,
@@ -238,6 +239,9 @@ func faultsFor(t reflect.Type) [][2]string {
 		return [][2]string{{`"x"`, "list_type"}, {`{}`, "list_type"}}
 	case k == reflect.Map:
 		return [][2]string{{`[]`, "dict_type"}, {`"x"`, "dict_type"}}
+	case k == reflect.Struct && t.Name() != "":
+		// A named struct is a $defs entry, a model: Pydantic's model_type.
+		return [][2]string{{`5`, "model_type"}, {`[1]`, "model_type"}}
 	case k == reflect.Struct:
 		return [][2]string{{`5`, "dict_type"}, {`[1]`, "dict_type"}}
 	}

@@ -194,7 +194,7 @@ func TestValidationNestedPaths(t *testing.T) {
 		{"pointer to a model", `{"book":{"title":"a","author":"b","year":1965},"best":{"title":"a","author":"b","year":1}}`,
 			[]string{"best.year", "  Input should be greater than or equal to 1450 [type=greater_than_equal, input_value=1, input_type=int]"}},
 		{"model of the wrong type", `{"book":"Dune"}`,
-			[]string{"book", "  Input should be a valid dictionary [type=dict_type, input_value='Dune', input_type=str]"}},
+			[]string{"book", "  Input should be a valid dictionary or instance of Book [type=model_type, input_value='Dune', input_type=str]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

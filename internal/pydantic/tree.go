@@ -65,7 +65,7 @@ const (
 type Error struct {
 	Kind   Kind
 	Loc    []string // instance location
-	Schema *Schema  // KindAnyOf, KindOneOf: the schema holding the union
+	Schema *Schema  // KindAnyOf, KindOneOf, KindRef: the schema holding the union or the $ref
 	Names  []string // KindMissing, KindExtra, KindType
 	Both   []int    // KindOneOf: the first two variants that matched
 	Type   string   // KindLeaf

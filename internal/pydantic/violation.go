@@ -117,6 +117,14 @@ func (c *converter) collect(e *Error, tags []tag) {
 		c.typeError(loc, tags, e.Names)
 	case KindLeaf:
 		c.emit(loc, tags, e.Type, e.Msg, c.at(loc))
+	case KindRef:
+		if name, ok := modelRefused(e); ok {
+			c.emit(loc, tags, "model_type", "Input should be a valid dictionary or instance of "+name, c.at(loc))
+			return
+		}
+		for _, cause := range e.Causes {
+			c.collect(cause, tags)
+		}
 	default:
 		for _, cause := range e.Causes {
 			c.collect(cause, tags)
@@ -245,4 +253,20 @@ func lookup(v any, loc []string) (any, bool) {
 		}
 	}
 	return v, true
+}
+
+// modelRefused reports whether e, a failed $ref, is a value that is not an
+// object refused by a referenced object schema: a model, which Pydantic
+// words as model_type and names ("a valid dictionary or instance of
+// Book"), where a plain dict is dict_type.
+func modelRefused(e *Error) (name string, ok bool) {
+	if e.Schema == nil || e.Schema.Ref == nil || len(e.Causes) != 1 {
+		return "", false
+	}
+	c := e.Causes[0]
+	target := e.Schema.Ref
+	if c.Kind != KindType || len(c.Loc) != len(e.Loc) || !slices.Equal(target.Types, []string{"object"}) || target.Properties == nil {
+		return "", false
+	}
+	return refName(target), true
 }

@@ -38,7 +38,9 @@ func validate(n *node, v any, loc []string) *pydantic.Error {
 	var errs []*pydantic.Error
 	if n.ref != nil {
 		if e := validate(n.ref, v, loc); e != nil {
-			errs = append(errs, wrap(pydantic.KindRef, loc, e))
+			w := wrap(pydantic.KindRef, loc, e)
+			w.Schema = n.view // the wording names the target (model_type)
+			errs = append(errs, w)
 		}
 	}
 	switch x := v.(type) {

@@ -92,7 +92,7 @@ func (a *adapter) error(e *jsonschema.ValidationError) *pydantic.Error {
 		out.Kind, out.Type, out.Msg = pydantic.KindLeaf, "value_error", valueError(e.ErrorKind)
 		return out
 	case *kind.Reference:
-		out.Kind = pydantic.KindRef
+		out.Kind, out.Schema = pydantic.KindRef, a.schema(a.schemaAt(e.SchemaURL))
 	default:
 		if len(e.Causes) == 0 {
 			out.Kind = pydantic.KindLeaf

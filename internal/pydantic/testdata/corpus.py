@@ -80,7 +80,7 @@ MODELS = {
         '{"n":[]}', '{"n":{}}', '{"n":null}',
     ],
     Nested: [
-        '{"book":{"title":"t","year":1500},"tags":["a"]}', '{"book":{}}', '{"book":"x"}',
+        '{"book":{"title":"t","year":1500},"tags":["a"]}', '{"book":{}}', '{"book":"x"}', '{"book":"x","tags":["a"]}', '{"book":[1],"books":[5],"tags":["a"]}',
         '{"book":{"title":"t","year":1000},"books":[{"title":"u","year":1},{"year":2000}],"tags":["abcd","b","c"]}',
         '{"book":{"title":"t","year":1500},"tags":[]}',
         '{"book":{"title":"t","year":1500},"tags":["a"],"pair":["abcd"]}', '{"book":{"title":"t","year":1500},"tags":["a"],"pair":["x"]}',
