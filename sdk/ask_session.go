@@ -20,7 +20,9 @@ type outgoing struct {
 
 // request sends method to the client on emit (the call's own stream over
 // HTTP) and waits for the answer. Cancelling ctx (the call was cancelled,
-// or the session closed) tells the client with notifications/cancelled.
+// or the session closed) tells the client with notifications/cancelled; a
+// client that can send nothing more (stdin closed) fails it with an error
+// wrapping transport.ErrClosed.
 func (ss *serverSession) request(ctx context.Context, emit func(*transport.Message) error, method string, params any) (json.RawMessage, error) {
 	m, err := transport.NewRequest(ss.out.next.Add(1), method, params)
 	if err != nil {
@@ -56,6 +58,8 @@ func (ss *serverSession) request(ctx context.Context, emit func(*transport.Messa
 	case <-ctx.Done():
 		ss.withdraw(m.ID, context.Cause(ctx), emit)
 		return nil, ctx.Err()
+	case <-ss.gone:
+		return nil, fmt.Errorf("sdk: %s: the client closed the connection before answering: %w", method, transport.ErrClosed)
 	}
 }
 

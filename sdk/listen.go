@@ -105,7 +105,8 @@ func (ls *listenerSet) each(f func(*listener)) {
 // listen serves subscriptions/listen (2026-07-28): it acknowledges what
 // of the filter the server honours, then streams the matching
 // notifications until the client goes away (HTTP: closes the response;
-// stdio: notifications/cancelled), which ends the request unanswered.
+// stdio: notifications/cancelled or closes stdin), which ends the request
+// unanswered.
 func (s *Server) listen(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) (any, error) {
 	var p ListenParams
 	if err := unmarshalParams(m.Params, &p); err != nil {
@@ -134,7 +135,10 @@ func (s *Server) listen(ctx context.Context, m *transport.Message, emit func(*tr
 	if err != nil {
 		return nil, errCancelled
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case <-ss.goneCh(): // stdin closed: no one to stream to
+	}
 	return nil, errCancelled
 }
 

@@ -145,9 +145,15 @@ func (s *Server) tool(name string) *registeredTool {
 	return s.tools.get(name)
 }
 
-// Serve serves one connection until the peer closes it (then it answers
-// every request already received and returns nil) or ctx is cancelled
-// (in-flight calls see their contexts cancelled).
+// Serve serves one connection until the peer closes it or ctx is
+// cancelled (in-flight calls see their contexts cancelled, and Serve
+// returns once they have). When the peer closes it (stdin at EOF) Serve
+// returns nil soon, whatever is open: subscriptions/listen streams end,
+// questions to the client (elicitation, sampling, roots) fail with an
+// error wrapping transport.ErrClosed, calls still running get a short
+// grace (under a second) to finish and be answered, then their contexts
+// are cancelled, and a call that ignores its context is left behind. Tasks
+// are not waited for.
 //
 // Messages are read by one goroutine at a time. Everything but a call of
 // the author's code is answered in order by the reader; such a call (a
@@ -169,9 +175,9 @@ func (s *Server) Serve(ctx context.Context, conn transport.Conn) error {
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	l.wg.Add(1)
-	l.read()
+	go l.read() // not on this goroutine, which must stay free to drain
 	err := <-l.end
-	l.wg.Wait()
+	l.drain(cancel)
 	close(l.quit) // idle workers exit
 	return err
 }

@@ -31,12 +31,16 @@ type serverSession struct {
 	closed bool
 	subs   map[string]bool // URIs of resources/subscribe
 	out    outgoing        // requests to the client awaiting answers
+	// gone is closed when the client can send nothing more (stdin
+	// closed): its answers and cancellations will never come.
+	gone     chan struct{}
+	goneOnce sync.Once
 }
 
 // newSession starts a session whose server-to-client messages (progress,
 // logs, list changes) go to notify.
 func (s *Server) newSession(notify func(*transport.Message) error) *serverSession {
-	ss := &serverSession{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]inflightCall{}}
+	ss := &serverSession{srv: s, notify: notify, logLevel: LevelDebug, inflight: map[string]inflightCall{}, gone: make(chan struct{})}
 	s.mu.Lock()
 	s.sessions[ss] = struct{}{}
 	s.mu.Unlock()
@@ -54,6 +58,21 @@ func (ss *serverSession) Close() {
 	ss.srv.mu.Lock()
 	delete(ss.srv.sessions, ss)
 	ss.srv.mu.Unlock()
+}
+
+// peerGone tells what waits for the client (a subscriptions/listen
+// stream, a question to the client) that it will send nothing more.
+func (ss *serverSession) peerGone() {
+	ss.goneOnce.Do(func() { close(ss.gone) })
+}
+
+// goneCh is closed once the client can send nothing more; nil (never
+// closed) without a session.
+func (ss *serverSession) goneCh() <-chan struct{} {
+	if ss == nil {
+		return nil
+	}
+	return ss.gone
 }
 
 // ProtocolVersion is the version negotiated by initialize ("" before).
