@@ -69,13 +69,13 @@ func Note(context.Context) (string, error) { return "a", nil }
 
 func main() {
 	s := sdk.NewServer("eofserver", nil)
-	sdk.Tool(s, Wait)
-	sdk.Tool(s, Stubborn)
-	sdk.Tool(s, Quick)
-	sdk.Tool(s, Ask)
-	sdk.Tool(s, Sample)
+	sdk.Tool(s, Wait, nil)
+	sdk.Tool(s, Stubborn, nil)
+	sdk.Tool(s, Quick, nil)
+	sdk.Tool(s, Ask, nil)
+	sdk.Tool(s, Sample, nil)
 	sdk.Tool(s, Wait, &sdk.ToolOptions{Name: "slow_task", TaskSupport: sdk.TaskOptional})
-	sdk.Resource(s, "note://a", Note)
+	sdk.Resource(s, "note://a", Note, nil)
 	if err := s.Run(context.Background()); err != nil {
 		log.Fatal(err)
 	}
