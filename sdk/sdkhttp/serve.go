@@ -10,8 +10,37 @@ import (
 	"github.com/mcpdev/mcpdev/transport/streamable"
 )
 
-// Options configures Handler: allowed origins and hosts, body size limit,
-// OAuth bearer-token authentication (Auth), session idle timeout.
+// Options configures Handler, ListenAndServe, ServeListener and Run. It
+// is streamable.ServerOptions; nil, or the zero value, is safe for a
+// server on 127.0.0.1. Its fields, each zero by default:
+//
+//   - MaxBodySize: the largest POST body, in bytes (default
+//     streamable.DefaultMaxBodySize, 4 MiB); a larger one gets 413.
+//   - AllowedOrigins: browser origins ("https://app.example") allowed
+//     besides loopback ones and the server's own; any other Origin gets
+//     403.
+//   - AllowedHosts: Host header values accepted on a loopback listener
+//     besides localhost, 127.0.0.1 and [::1] (DNS-rebinding protection).
+//   - Authorize: a func(*http.Request) error that sees every request
+//     first; an error answers 401 with a WWW-Authenticate challenge, or
+//     the status of a *streamable.HTTPError.
+//   - Auth: an *AuthOptions that makes the endpoint an OAuth 2.1 resource
+//     server (every request needs a bearer token Auth.Verify accepts).
+//   - SessionIdleTimeout: legacy-era sessions idle this long end (default
+//     30 minutes).
+//   - MaxSessions: the legacy-era sessions alive at once (default
+//     streamable.DefaultMaxSessions, 10000); an initialize beyond it gets
+//     503.
+//   - ReplayEvents: the SSE events each stream keeps for resumption with
+//     Last-Event-ID in the default EventStore (default 256).
+//   - EventStore: where legacy-era SSE events are kept for resumption
+//     (default: in this process); transport/redisstore shares them
+//     between replicas, so a session survives its replica.
+//   - WriteTimeout: the bound on each write to a client, not on a whole
+//     call (default 30s).
+//
+// `go doc github.com/mcpdev/mcpdev/transport/streamable ServerOptions`
+// has each field at length.
 type Options = streamable.ServerOptions
 
 // Handler returns an http.Handler serving s over Streamable HTTP, both
