@@ -10,11 +10,6 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// CodeResourceNotFound is the error code of resources/read for an unknown
-// URI up to protocol 2025-11-25; the stateless era (SEP-2164) answers
-// transport.CodeInvalidParams instead. Both carry the URI in data.
-const CodeResourceNotFound = -32002
-
 // resourceSet holds a server's resources and templates; Server.mu guards it.
 type resourceSet struct {
 	fixed     registry[*registeredResource]
