@@ -30,6 +30,32 @@ import (
 // error is the spec's -32021). An accepted answer that breaks the schema
 // is an *AnswerError listing every problem. In the stateless era the first
 // run returns ErrInputRequired: return it from the handler.
+//
+// In the stateless era (2026-07-28) the handler runs again per input
+// round: there is no session to wait in, so the first run ends at Elicit
+// (ErrInputRequired), the client answers, and the whole handler runs
+// again from the top, Elicit now returning the answer. Code before Elicit
+// therefore runs twice for one question (once more per further round).
+// Keep side effects (writes, payments, mail) after the last question, or
+// make them safe to repeat:
+//
+//	func Book(ctx context.Context, a BookArgs) (string, error) {
+//		room, err := findRoom(ctx, a) // a read: safe to run twice
+//		if err != nil {
+//			return "", err
+//		}
+//		ok, action, err := sdk.Elicit[Confirm](ctx, "Book "+room+"?")
+//		if err != nil {
+//			return "", err // ErrInputRequired, the first time
+//		}
+//		if action != sdk.ActionAccept || !ok.Yes {
+//			return "Not booked", nil
+//		}
+//		return reserve(ctx, room) // the side effect: once, after the answer
+//	}
+//
+// In a session (the legacy era) and in a task, Elicit waits for the
+// answer and the handler runs once.
 func Elicit[T any](ctx context.Context, message string, opts ...*AskOptions) (T, ElicitAction, error) {
 	var zero T
 	f, err := formOf(reflect.TypeFor[T]())
