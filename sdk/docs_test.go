@@ -127,9 +127,10 @@ func TestDocCommentsInTestFiles(t *testing.T) {
 	}
 }
 
-// Go's doc-comment convention becomes descriptions: "SearchBooks searches
-// …" → "Searches …", "Query is the …" → "…"; where the comment could be
-// meant as written, it is kept.
+// Go's doc-comment convention becomes descriptions by one rule:
+// "SearchBooks searches …" → "Searches …", "Search looks …" → "Looks …",
+// "Query is the …" → "…"; "Limit is required" says something else and is
+// kept.
 func TestDocCommentGoConvention(t *testing.T) {
 	d, err := sdk.NewTool(docpkg.SearchBooks, nil)
 	if err != nil {
@@ -156,8 +157,8 @@ func TestDocCommentGoConvention(t *testing.T) {
 		name string
 		got  any
 		want string
-	}{"imperative sentence starting with the name", d2.Info().Description,
-		"Search books by title: an imperative sentence, kept as written although it starts with the function's name."})
+	}{"name that is also a word", d2.Info().Description,
+		"Looks books up by title: a name that is also an English word follows the one rule, its first word dropped."})
 	for _, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("%s: description = %q, want %q", tt.name, tt.got, tt.want)

@@ -72,11 +72,11 @@ func TestPromptsOverStdio(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := `[{"name":"review","description":"Review asks the model to write a short review of a book.","arguments":[` +
+			want := `[{"name":"review","description":"Asks the model to write a short review of a book.","arguments":[` +
 				`{"name":"title","description":"The title of the book to review.","required":true},` +
 				`{"name":"stars","description":"How many stars to give.","required":true},` +
 				`{"name":"tone","description":"How the review should sound."}]},` +
-				`{"name":"explode","description":"Explode panics, to show that the server keeps serving."}]`
+				`{"name":"explode","description":"Panics, to show that the server keeps serving."}]`
 			if d := jsonDiff(t, []byte(want), toJSON(t, prompts)); d != "" {
 				t.Errorf("prompts (-want +got):\n%s", d)
 			}

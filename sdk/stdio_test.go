@@ -44,14 +44,14 @@ func TestStdioSubprocess(t *testing.T) {
 			for _, tool := range tools {
 				names = append(names, tool.Name+": "+tool.Description)
 			}
-			// Go's doc-comment convention: "Count reports …" becomes
-			// "Reports …"; "Chatty prints" and "Wait blocks" could be
-			// imperative sentences and are kept as written.
+			// Go's doc-comment convention, one rule for every name:
+			// "Count reports …" becomes "Reports …", "Wait blocks …"
+			// "Blocks …".
 			want := "barrier: Returns only once n calls are running at the same time.\n" +
 				"big: Returns a text of the given size.\n" +
-				"chatty: Chatty prints to standard output, which must not corrupt the protocol.\n" +
+				"chatty: Prints to standard output, which must not corrupt the protocol.\n" +
 				"count: Reports progress from 1 to To.\n" +
-				"wait: Wait blocks until its call is cancelled, saying so on standard error."
+				"wait: Blocks until its call is cancelled, saying so on standard error."
 			if d := textDiff(want, strings.Join(names, "\n")); d != "" {
 				t.Errorf("tools (-want +got):\n%s", d)
 			}

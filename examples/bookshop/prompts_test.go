@@ -27,7 +27,7 @@ func TestRecommendListed(t *testing.T) {
 	for _, a := range p.Arguments {
 		args = append(args, a.Name+" "+map[bool]string{true: "(required)", false: "(optional)"}[a.Required]+": "+a.Description)
 	}
-	want := "recommend / Recommend books: Recommend asks the model to recommend books from the catalog to a reader who liked a given book, which the prompt embeds.\n" +
+	want := "recommend / Recommend books: Asks the model to recommend books from the catalog to a reader who liked a given book, which the prompt embeds.\n" +
 		"liked (required): A book the reader liked: its exact title or its ISBN.\n" +
 		"genre (optional): Only recommend books of this section of the catalog.\n" +
 		"count (optional): How many books to recommend."

@@ -7,23 +7,25 @@ import (
 )
 
 // Go's doc comment convention starts a comment with the name it documents
-// ("SearchBooks searches the catalog …", "Query is the title …"); a tool or
-// argument description starts with what the thing does or is ("Searches the
-// catalog …", "Title …"). Describe turns the first into the second where
-// that is unambiguous, and otherwise returns the comment as written.
-//
-// A name that is also an English word (Search, Query, Limit) is ambiguous:
-// "Search books by title." is an imperative sentence, not "Search" followed
-// by a verb. For those only "Name is …", "Name are …", "Name returns …",
-// "Name reports …" and the name's own verb ("Search searches …") are read
-// as the convention.
+// ("SearchBooks searches the catalog …", "Query is the title …"); a tool,
+// prompt, resource or argument description starts with what the thing does
+// or is ("Searches the catalog …", "Title …"). One rule turns the first
+// into the second, whatever the name: a comment whose first word is the
+// declared name, followed by a lower-case word, drops the name and
+// capitalises that word ("Reindex rebuilds …" → "Rebuilds …", "Search
+// books by title." → "Books by title."). "Name is the X" / "Name are the
+// X" gives "X", "Name is a X" gives "A X". Kept as written: a comment that
+// does not start with the name, "Name is" followed by anything else
+// ("Query is required."), and a name followed by an article, preposition
+// or conjunction, which a verb cannot be ("Subject of the report.",
+// "Command and Args start …").
 
 // Describe is the description of the function, method or struct field
-// name whose doc comment is doc: "SearchBooks searches the catalog." →
-// "Searches the catalog.", "Query is the title or author to search for." →
-// "Title or author to search for.", "Genre is a section of the catalog." →
-// "A section of the catalog.". A comment that says something else about the
-// name ("Query is required.") is kept as written.
+// name whose doc comment is doc, by the rule above: "SearchBooks searches
+// the catalog." → "Searches the catalog.", "Reindex rebuilds the index." →
+// "Rebuilds the index.", "Query is the title to search for." → "Title to
+// search for.", "Genre is a section of the catalog." → "A section of the
+// catalog.".
 func Describe(name, doc string) string {
 	rest, ok := afterName(name, doc)
 	if !ok {
@@ -38,9 +40,8 @@ func Describe(name, doc string) string {
 	return capitalize(rest)
 }
 
-// afterName returns what follows "name " at the start of doc when that is
-// the Go convention: the next word is lower case, and for a name that is
-// also a word, one of the verbs that cannot start an imperative sentence.
+// afterName returns what follows "name " at the start of doc when the next
+// word is lower case.
 func afterName(name, doc string) (string, bool) {
 	rest, ok := strings.CutPrefix(doc, name+" ")
 	if !ok || name == "" {
@@ -48,13 +49,19 @@ func afterName(name, doc string) (string, bool) {
 	}
 	word, _, _ := strings.Cut(rest, " ")
 	word = strings.TrimRight(word, ",.;:") // "Get gets." is the verb gets
-	if word == "" || !isLowerWord(word) {
-		return "", false
-	}
-	if isPlainWord(name) && !conventionVerb(name, word) {
+	if !isLowerWord(word) || functionWords[word] {
 		return "", false
 	}
 	return rest, true
+}
+
+// functionWords are the articles, prepositions and conjunctions that can
+// follow a name in a noun phrase; the word after the name in Go's
+// convention is a verb.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "as": true, "to": true, "for": true, "in": true,
+	"on": true, "at": true, "by": true, "with": true, "from": true, "into": true, "and": true,
+	"or": true, "but": true, "nor": true, "if": true, "when": true,
 }
 
 // afterCopula reads "is the X" / "are the X" as X, and "is a X" / "is an
@@ -68,29 +75,6 @@ func afterCopula(rest string) (string, bool) {
 		return rest, true
 	}
 	return "", false
-}
-
-// conventionVerb reports whether word, after a name that is also an English
-// word, reads as the verb of a Go doc comment.
-func conventionVerb(name, word string) bool {
-	switch word {
-	case "is", "are", "returns", "reports":
-		return true
-	}
-	lower := strings.ToLower(name)
-	return word == lower+"s" || word == lower+"es" ||
-		(strings.HasSuffix(lower, "y") && word == strings.TrimSuffix(lower, "y")+"ies")
-}
-
-// isPlainWord reports whether name could be an English word at the start
-// of a sentence: letters, at most the first one upper case.
-func isPlainWord(name string) bool {
-	for i, r := range name {
-		if !unicode.IsLetter(r) || (i > 0 && !unicode.IsLower(r)) {
-			return false
-		}
-	}
-	return true
 }
 
 func isLowerWord(w string) bool {

@@ -71,6 +71,6 @@ type SearchArgs struct {
 // SearchBooks searches the catalog by title or author.
 func SearchBooks(ctx context.Context, a SearchArgs) (string, error) { return a.Query, nil }
 
-// Search books by title: an imperative sentence, kept as written although
-// it starts with the function's name.
+// Search looks books up by title: a name that is also an English word
+// follows the one rule, its first word dropped.
 func Search(ctx context.Context, a SearchArgs) (string, error) { return a.Query, nil }
