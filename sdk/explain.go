@@ -39,6 +39,14 @@ func explain(t reflect.Type, v any, path []string, out *[]Violation, depth int) 
 	add := func(typ, msg string) {
 		*out = append(*out, Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: v})
 	}
+	if t == urlType {
+		if s, ok := v.(string); ok {
+			if err := pydantic.Format("uri")(s); err != nil {
+				add(pydantic.Leaf{Keyword: "format", Text: "uri", Err: err}.Words(s))
+			}
+		}
+		return
+	}
 	if hasUnmarshaler(t) {
 		if data, err := json.Marshal(v); err == nil {
 			if err := json.Unmarshal(data, reflect.New(t).Interface()); err != nil {

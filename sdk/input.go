@@ -52,6 +52,7 @@ type argsCodec struct {
 	fast   *wire.Validator       // proves common valid input valid without schema
 	flat   *wire.Flat            // decodes common valid input of a flat struct in one pass
 	closed bool                  // inferred schema: objects accept only their declared keys
+	urls   bool                  // t holds a url.URL, a string in JSON (url_form.go)
 	assign wire.Assigner         // stores validated arguments; nil: encoding/json does
 }
 
@@ -84,8 +85,12 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
 	fast := compileFast(args.root)
-	return &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
-		fast: fast, flat: fast.Flat(t, args.flatProperty), closed: closed, assign: wire.NewAssigner(t)}, nil
+	c := &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
+		fast: fast, closed: closed, urls: holdsURL(t)}
+	if !c.urls {
+		c.flat, c.assign = fast.Flat(t, args.flatProperty), wire.NewAssigner(t)
+	}
+	return c, nil
 }
 
 var (
@@ -157,18 +162,25 @@ func (c *argsCodec) store(v any, sent func() json.RawMessage, dst reflect.Value)
 	dst.SetZero() // the assigner may have stored part of it
 	raw := sent()
 	data := []byte(raw)
-	if p.changed || !c.closed || !isObject(raw) {
+	if p.changed || !c.closed || !isObject(raw) || c.urls {
 		// The arguments the handler gets are the ones validated: re-encode
 		// them. Untouched arguments of an inferred schema (no key but the
 		// declared ones) decode the same from the request's own bytes.
 		var err error
-		if data, err = wire.JSON.Marshal(v); err != nil {
+		if data, err = wire.JSON.Marshal(stripURLs(c.t, v)); err != nil {
 			return nil, err
 		}
 	}
 	if err := wire.JSON.Unmarshal(data, dst.Addr().Interface()); err != nil {
 		dst.SetZero()
 		return decodeViolations(c.t, v, err), nil
+	}
+	if c.urls {
+		var vs []Violation
+		if fillURLs(c.t, v, dst, nil, &vs); len(vs) > 0 {
+			dst.SetZero()
+			return vs, nil
+		}
 	}
 	return nil, nil
 }

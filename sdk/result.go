@@ -169,7 +169,7 @@ func stringResult(s string) (*CallToolResult, error) {
 
 // marshalledResult is scalarResult through jsonenc.Marshal.
 func marshalledResult(out any) (*CallToolResult, error) {
-	data, err := jsonenc.Marshal(out)
+	data, err := resultJSON(out)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func valueText(v reflect.Value, data []byte) string {
 }
 
 func listResult(out any) (*CallToolResult, error) {
-	data, err := jsonenc.Marshal(out)
+	data, err := resultJSON(out)
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +233,7 @@ func elementText(v reflect.Value) string {
 	if v.Kind() == reflect.String {
 		return v.String()
 	}
-	data, _ := jsonenc.Marshal(v.Interface())
+	data, _ := resultJSON(v.Interface())
 	return valueText(v, data)
 }
 
@@ -242,7 +242,7 @@ func elementText(v reflect.Value) string {
 // as an object (time.Time, a custom MarshalJSON) is wrapped as
 // {"result": …} instead, as a scalar is.
 func objectResult(out any) (*CallToolResult, error) {
-	data, err := jsonenc.Marshal(out)
+	data, err := resultJSON(out)
 	if err != nil {
 		return nil, err
 	}

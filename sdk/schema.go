@@ -16,9 +16,12 @@ import (
 
 // newReflector returns the project's single jsonschema reflector
 // configuration. docs supplies doc comments for struct fields, names the
-// $defs entries of the types reachable from the reflected one.
-func newReflector(docs *docIndex, names *defNames) *jsonschema.Reflector {
+// $defs entries of the types reachable from the reflected one; types with
+// a JSON form of their own have theirs (ownSchema; validation: the
+// validated schema's).
+func newReflector(docs *docIndex, names *defNames, validation bool) *jsonschema.Reflector {
 	return &jsonschema.Reflector{
+		Mapper:         func(t reflect.Type) *jsonschema.Schema { return ownSchema(t, validation) },
 		ExpandedStruct: true,
 		Anonymous:      true,
 		Namer:          names.of,
@@ -47,7 +50,7 @@ func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error
 			return nil, err
 		}
 	}
-	s, err := reflectSchema(t, newReflector(fix.docs, names))
+	s, err := reflectSchema(t, newReflector(fix.docs, names, fix.validation))
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +60,7 @@ func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error
 			// The reflector expands the root struct and drops its $defs
 			// entry, which the type's references to itself still name:
 			// the entry is the same struct, reflected unexpanded.
-			r := newReflector(fix.docs, names)
+			r := newReflector(fix.docs, names, fix.validation)
 			r.ExpandedStruct = false
 			again, err := reflectSchema(t, r)
 			if err != nil {
@@ -144,6 +147,9 @@ func dropUnencoded(s *jsonschema.Schema, names map[string]bool) {
 // declared constants, and fixes the objects of unnamed struct types.
 func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
 	t = derefType(t)
+	if hasOwnForm(t) {
+		return // its constants are Go values, not its JSON
+	}
 	f.limits(prop, t)
 	switch {
 	case (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && prop.Items != nil:

@@ -34,7 +34,7 @@ func newDefNames(root reflect.Type) *defNames {
 	}
 	n := &defNames{name: assignNames(types, root.PkgPath()), types: map[string]reflect.Type{}, recursive: recursive}
 	for t := range seen {
-		n.suspect = n.suspect || !jsonable(t)
+		n.suspect = n.suspect || !jsonable(t) || jsonOnly(t)
 	}
 	for t, name := range n.name {
 		n.types[name] = t
@@ -60,8 +60,12 @@ func walkNamed(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) 
 	walkInside(t, seen, out)
 }
 
-// walkInside is walkNamed for what t holds, leaving t itself unmarked.
+// walkInside is walkNamed for what t holds, leaving t itself unmarked
+// (nothing, for a type with a JSON form of its own).
 func walkInside(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) {
+	if hasOwnForm(t) {
+		return
+	}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array, reflect.Map:
 		walkNamed(t.Elem(), seen, out)

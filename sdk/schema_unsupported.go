@@ -32,6 +32,9 @@ func reflectSchema(t reflect.Type, r *jsonschema.Reflector) (s *jsonschema.Schem
 func checkEncodable(t reflect.Type) error {
 	w := encodableWalk{seen: map[reflect.Type]bool{}}
 	if w.walk(t, "", t.String()) {
+		if jsonOnly(w.bad) {
+			return fmt.Errorf("%s (%s): %v%s", w.where, w.goWhere, w.bad, w.why)
+		}
 		return fmt.Errorf("%s (%s): JSON has no form for %v%s", w.where, w.goWhere, w.bad, w.why)
 	}
 	return nil
@@ -52,10 +55,17 @@ var (
 // walk reports whether t, the type at JSON path path and Go field goPath,
 // holds a bad type. A type that gives its own schema is not looked into.
 func (w *encodableWalk) walk(t reflect.Type, path, goPath string) bool {
-	if w.seen[t] || t.Implements(jsonSchemaMethodType) {
+	if w.seen[t] {
 		return false
 	}
 	w.seen[t] = true
+	if jsonOnly(t) {
+		w.where, w.goWhere, w.bad, w.why = path, goPath, t, jsonOnlyWhy(t)
+		return true
+	}
+	if hasOwnForm(t) {
+		return false
+	}
 	if !jsonable(t) {
 		w.where, w.goWhere, w.bad = path, goPath, t
 		if t.Kind() == reflect.Map {

@@ -15,18 +15,29 @@ import (
 // refusals worded as Pydantic words them (the reasons of Rust's uuid and
 // url crates, and of the email-validator package).
 
-// checkUUID accepts RFC 4122's hyphenated form, 8-4-4-4-12 hex digits.
+// checkUUID accepts what Pydantic's UUID does: RFC 4122's hyphenated
+// form, 8-4-4-4-12 hex digits, bare, braced or after "urn:uuid:", and 32
+// hex digits bare.
 func checkUUID(s string) error {
-	i := 0
-	for _, r := range s {
-		i++
+	body, at, simple := s, 0, true
+	switch {
+	case strings.HasPrefix(s, "urn:uuid:"):
+		body, at, simple = s[len("urn:uuid:"):], len("urn:uuid:"), false
+	case len(s) >= 2 && s[0] == '{' && s[len(s)-1] == '}':
+		body, at, simple = s[1:len(s)-1], 1, false
+	}
+	for _, r := range body {
+		at++
 		if !isHex(r) && r != '-' {
-			return reason(fmt.Sprintf("invalid character: found `%c` at %d", r, i))
+			return reason(fmt.Sprintf("invalid character: found `%c` at %d", r, at))
 		}
 	}
-	groups := strings.Split(s, "-")
-	if len(groups) == 1 && len(s) != 32 {
-		return reason(fmt.Sprintf("invalid length: expected length 32 for simple format, found %d", len(s)))
+	groups := strings.Split(body, "-")
+	if len(groups) == 1 && simple {
+		if len(body) != 32 {
+			return reason(fmt.Sprintf("invalid length: expected length 32 for simple format, found %d", len(body)))
+		}
+		return nil
 	}
 	if len(groups) != 5 {
 		return reason(fmt.Sprintf("invalid group count: expected 5, found %d", len(groups)))

@@ -176,6 +176,10 @@ func formatWording(name string, err error) (typ, msg string) {
 		return "ip_v4_address", "Input is not a valid IPv4 address"
 	case "ipv6":
 		return "ip_v6_address", "Input is not a valid IPv6 address"
+	case "ipvanyaddress":
+		return "ip_any_address", "value is not a valid IPv4 or IPv6 address"
+	case "ipvanynetwork":
+		return "ip_any_network", "value is not a valid IPv4 or IPv6 network"
 	}
 	return "value_error", "Value error, Input should be a valid " + name + tail(", ")
 }

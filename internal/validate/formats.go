@@ -24,6 +24,10 @@ func formatCheck(name string) func(any) error {
 		return stringCheck(checkIPv4)
 	case "ipv6":
 		return stringCheck(checkIPv6)
+	case "ipvanyaddress": // the sdk's for netip.Addr and net.IP, never published
+		return stringCheck(checkAnyAddress)
+	case "ipvanynetwork": // the sdk's for netip.Prefix
+		return stringCheck(checkAnyNetwork)
 	}
 	return nil
 }
@@ -67,6 +71,25 @@ func checkIPv6(s string) error {
 	}
 	a, err := netip.ParseAddr(s)
 	if err != nil || a.Zone() != "" {
+		return errAddress
+	}
+	return nil
+}
+
+// checkAnyAddress accepts what netip.Addr's UnmarshalText does: an IPv4
+// or IPv6 address, an IPv6 zone included.
+func checkAnyAddress(s string) error {
+	if _, err := netip.ParseAddr(s); err != nil {
+		return errAddress
+	}
+	return nil
+}
+
+// checkAnyNetwork accepts what netip.Prefix's UnmarshalText does: an
+// address and a prefix length no longer than its bits (host bits may be
+// set, as in 10.1.2.3/24).
+func checkAnyNetwork(s string) error {
+	if _, err := netip.ParsePrefix(s); err != nil {
 		return errAddress
 	}
 	return nil
