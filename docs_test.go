@@ -27,6 +27,7 @@ var snippetImports = []string{
 	"github.com/mcpdev/mcpdev/sdk",
 	"github.com/mcpdev/mcpdev/sdk/jwtauth",
 	"github.com/mcpdev/mcpdev/sdk/sdkhttp",
+	"github.com/mcpdev/mcpdev/sdk/sdktest",
 	"github.com/mcpdev/mcpdev/transport",
 	"github.com/mcpdev/mcpdev/transport/oauth",
 	"github.com/mcpdev/mcpdev/transport/redisstore",
@@ -204,5 +205,32 @@ func exportData(t *testing.T, imports map[string]bool) func(string) (io.ReadClos
 			return nil, fmt.Errorf("no export data for %s (not a dependency of the snippets' imports)", path)
 		}
 		return os.Open(file)
+	}
+}
+
+// docs/cli.md ends with `mcpdev -h` exactly as cmd/mcpdev prints it (the
+// usage constant, read with go/parser: no build of the command), so a flag
+// added or renamed there shows up in the docs.
+func TestCLIDocHasHelp(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "cmd/mcpdev/usage.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var usage string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Names) == 1 && vs.Names[0].Name == "usage" {
+			lit, ok := vs.Values[0].(*ast.BasicLit)
+			if !ok {
+				t.Fatal("cmd/mcpdev/usage.go: usage is no longer one string literal; update this test")
+			}
+			usage, _ = strconv.Unquote(lit.Value)
+		}
+		return true
+	})
+	if usage == "" {
+		t.Fatal("cmd/mcpdev/usage.go has no usage constant")
+	}
+	if !strings.Contains(read(t, "docs/cli.md"), "```text\n"+usage+"```\n") {
+		t.Errorf("docs/cli.md's `mcpdev -h` block differs from cmd/mcpdev/usage.go: paste the output of go run ./cmd/mcpdev -h there")
 	}
 }
