@@ -89,6 +89,7 @@ type Client struct {
 	err     error
 	params  map[string][]transport.ParamHeader // Mcp-Param-* headers by tool, from the last listing
 	asked   map[string]context.CancelFunc      // server requests being answered, by id (client_answer.go)
+	subs    map[*subscriber]struct{}           // Subscribe's subscriptions (resource_subscribe_client.go)
 }
 
 type pendingCall struct {
@@ -291,7 +292,12 @@ func (c *Client) Call(ctx context.Context, method string, params, result any) er
 }
 
 func (c *Client) call(ctx context.Context, method string, params, result any, onProgress func(ProgressParams)) error {
-	id := c.nextID.Add(1)
+	return c.callID(ctx, c.nextID.Add(1), method, params, result, onProgress)
+}
+
+// callID is call with the request's id taken from nextID already (for a
+// caller that must know it first: Subscribe's listen stream).
+func (c *Client) callID(ctx context.Context, id int64, method string, params, result any, onProgress func(ProgressParams)) error {
 	key := strconv.FormatInt(id, 10)
 	pc := &pendingCall{resp: make(chan reply, 1), onProgress: onProgress}
 	if onProgress != nil {
@@ -488,6 +494,8 @@ func (c *Client) notification(m *transport.Message) {
 		}
 	case "notifications/cancelled":
 		c.questionCancelled(m.Params)
+	case "notifications/resources/updated", "notifications/subscriptions/acknowledged":
+		c.subscriptionNotice(m)
 	}
 	if c.opts.OnNotification != nil {
 		c.opts.OnNotification(m)
