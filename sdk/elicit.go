@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
+	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -75,8 +76,8 @@ func Elicit[T any](ctx context.Context, message string, opts ...*AskOptions) (T,
 		return zero, res.Action, err
 	}
 	var out T
-	if err := json.Unmarshal(res.Content, &out); err != nil {
-		return zero, res.Action, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Message: err.Error()}}}
+	if err := decodeAnswer(res.Content, reflect.ValueOf(&out).Elem()); err != nil {
+		return zero, res.Action, err
 	}
 	return out, res.Action, nil
 }
@@ -199,7 +200,7 @@ func formOf(t reflect.Type) (*form, error) {
 	if err != nil {
 		return nil, err
 	}
-	compiled, err := compileSchema(plainEnums(raw))
+	compiled, err := compileSchema(withFormats(plainEnums(raw), derefType(t)))
 	if err != nil {
 		return nil, fmt.Errorf("sdk: elicitation form %v: %w", t, err)
 	}
@@ -221,6 +222,68 @@ func (f *form) check(content json.RawMessage) error {
 		return &AnswerError{Method: "elicitation/create", Problems: vs}
 	}
 	return nil
+}
+
+// decodeAnswer stores checked content into dst as a tool's arguments
+// are stored: url.URL places parsed (url_form.go), what a type's own
+// UnmarshalText or UnmarshalJSON refuses worded at its path.
+func decodeAnswer(content json.RawMessage, dst reflect.Value) error {
+	t := dst.Type()
+	refused := func(vs []Violation) error {
+		dst.SetZero()
+		return &AnswerError{Method: "elicitation/create", Problems: vs}
+	}
+	v, err := decodeArgs(content)
+	if err != nil {
+		return refused([]Violation{{Message: err.Error()}})
+	}
+	data := []byte(content)
+	if holdsURL(t) {
+		if data, err = wire.JSON.Marshal(stripURLs(t, v)); err != nil {
+			return refused([]Violation{{Message: err.Error()}})
+		}
+	}
+	if err := json.Unmarshal(data, dst.Addr().Interface()); err != nil {
+		return refused(decodeViolations(t, v, err))
+	}
+	var vs []Violation
+	if fillURLs(t, v, dst, nil, &vs); len(vs) > 0 {
+		return refused(vs)
+	}
+	return nil
+}
+
+// withFormats adds to raw, a form's schema as validated, the formats its
+// fields' types are checked by and the published schema leaves out (a
+// uuid, an address).
+func withFormats(raw json.RawMessage, t reflect.Type) json.RawMessage {
+	var doc map[string]any
+	props, _ := doc["properties"].(map[string]any)
+	changed := false
+	for _, sf := range visibleFields(t) {
+		f := elicitFormat(derefType(sf.Type), true)
+		if f == "" {
+			continue
+		}
+		if props == nil {
+			if json.Unmarshal(raw, &doc) != nil {
+				return raw
+			}
+			props, _ = doc["properties"].(map[string]any)
+		}
+		name, _ := jsonName(sf)
+		if p, ok := props[name].(map[string]any); ok && p["format"] == nil {
+			p["format"], changed = f, true
+		}
+	}
+	if !changed {
+		return raw
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // plainEnums rewrites titled enums (oneOf or items.anyOf of const and

@@ -89,7 +89,7 @@ func elicitProp(t reflect.Type, sf reflect.StructField) ([]kv, bool, error) {
 		add("description", desc)
 	}
 	enum := tags.all("enum")
-	if len(enum) == 0 {
+	if len(enum) == 0 && !hasOwnForm(ft) {
 		enum = namedEnum(ft)
 	}
 	hasDefault := false
@@ -98,11 +98,36 @@ func elicitProp(t reflect.Type, sf reflect.StructField) ([]kv, bool, error) {
 	} else {
 		hasDefault, err = scalarKeywords(&kws, typ, enum, sf, tags)
 	}
+	if f := elicitFormat(ft, false); f != "" && typ == "string" && tags.one("format") == "" {
+		kws = append(kws, kv{"format", f})
+	}
 	return kws, hasDefault, err
 }
 
-// elicitType is the schema type of a field's Go type.
+// elicitFormat is the format of a type with a JSON form of its own that
+// a form's schema publishes (those it allows: uri, date-time), or, for
+// validation, checks the answer by (uuid, ipvanyaddress… too).
+func elicitFormat(t reflect.Type, validation bool) string {
+	s := ownSchema(t, validation)
+	if s == nil || s.Type != "string" {
+		return ""
+	}
+	switch s.Format {
+	case "uri", "date-time", "date", "email":
+		return s.Format
+	}
+	if validation {
+		return s.Format
+	}
+	return ""
+}
+
+// elicitType is the schema type of a field's Go type: a type with a
+// JSON form of its own that is a string is one.
 func elicitType(t reflect.Type) (string, error) {
+	if s := ownSchema(t, false); s != nil && s.Type == "string" {
+		return "string", nil
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return "string", nil

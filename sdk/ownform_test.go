@@ -233,3 +233,43 @@ func checkWithLibrary(t *testing.T, schema, data []byte) {
 		t.Errorf("%s against %s: %v", data, schema, err)
 	}
 }
+
+// An elicitation form reads such types too: a string, with the format the
+// restricted schema allows (uri, date-time), decoded as an argument is.
+type visitForm struct {
+	Ticket uuid.UUID  `json:"ticket"`
+	Site   url.URL    `json:"site"`
+	From   netip.Addr `json:"from,omitempty"`
+}
+
+func TestElicitFormWithOwnJSONForms(t *testing.T) {
+	s := sdk.NewServer("visit", nil)
+	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
+		v, _, err := sdk.Elicit[visitForm](ctx, "Where to?")
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s %s %s %v", v.Ticket, v.Site.User.Username(), v.Site.Host, v.From), nil
+	}, quiet("visit"))
+	var schema json.RawMessage
+	answer := `{"ticket":"0b1c8d2e-1111-2222-3333-444455556666","site":"https://ann@example.com/","from":"::1"}`
+	c := legacyClient(t, s, &sdk.ClientOptions{OnElicit: func(_ context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+		schema = p.RequestedSchema
+		return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(answer)}, nil
+	}})
+	res := callRaw(t, c, "visit", `{}`)
+	if got := texts(res); res.IsError || got != "0b1c8d2e-1111-2222-3333-444455556666 ann example.com ::1" {
+		t.Errorf("result %q (isError %v)", got, res.IsError)
+	}
+	want := `{"type":"object","properties":{"ticket":{"type":"string"},"site":{"type":"string","format":"uri"},"from":{"type":"string"}},"required":["ticket","site"]}`
+	if d := jsonDiff(t, []byte(want), schema); d != "" {
+		t.Errorf("requestedSchema (-want +got):\n%s", d)
+	}
+	answer = `{"ticket":"x","site":"https://a/","from":"1.2.3"}`
+	got := texts(callRaw(t, c, "visit", `{}`))
+	for _, w := range []string{"ticket\n  Input should be a valid UUID, invalid character: found `x` at 1", "from\n  value is not a valid IPv4 or IPv6 address"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("result %q lacks %q", got, w)
+		}
+	}
+}
