@@ -273,3 +273,27 @@ func TestElicitFormWithOwnJSONForms(t *testing.T) {
 		}
 	}
 }
+
+// A value whose JSON methods have pointer receivers (big.Int's) is
+// written by them in a result too, not as its fields.
+type tally struct {
+	Count big.Int   `json:"count"`
+	Steps []big.Int `json:"steps"`
+	Home  url.URL   `json:"home"`
+}
+
+func TestResultOfPointerMarshalers(t *testing.T) {
+	s := sdk.NewServer("tally", nil)
+	sdk.Tool(s, func(context.Context, struct{}) (tally, error) {
+		var r tally
+		r.Count.SetString("123456789012345678901234567890", 10)
+		r.Steps = []big.Int{*big.NewInt(1)}
+		r.Home = url.URL{Scheme: "https", Host: "example.com"}
+		return r, nil
+	}, quiet("tally"))
+	c := legacyClient(t, s, nil)
+	res := callRaw(t, c, "tally", `{}`)
+	if d := jsonDiff(t, []byte(`{"count":123456789012345678901234567890,"steps":[1],"home":"https://example.com"}`), res.StructuredContent); res.IsError || d != "" {
+		t.Errorf("isError %v %s (-want +got):\n%s", res.IsError, texts(res), d)
+	}
+}

@@ -34,6 +34,45 @@ func holdsURL(t reflect.Type) bool {
 
 var urlHolders sync.Map // reflect.Type → bool
 
+// pointerMarshals reports whether a value of type t holds, not through a
+// pointer, a type only whose pointer has MarshalJSON or MarshalText;
+// cached by type.
+func pointerMarshals(t reflect.Type) bool {
+	if v, ok := addressNeeders.Load(t); ok {
+		return v.(bool)
+	}
+	needs := findPointerMarshaler(t, map[reflect.Type]bool{})
+	addressNeeders.Store(t, needs)
+	return needs
+}
+
+var addressNeeders sync.Map // reflect.Type → bool
+
+func findPointerMarshaler(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || t.Kind() == reflect.Pointer {
+		return false
+	}
+	seen[t] = true
+	if !t.Implements(marshalerType) && !t.Implements(textMarshalerType) &&
+		(reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)) {
+		return true
+	}
+	if hasOwnForm(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Array, reflect.Slice:
+		return findPointerMarshaler(t.Elem(), seen)
+	case reflect.Struct:
+		for _, sf := range visibleFields(t) {
+			if findPointerMarshaler(sf.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func findURL(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if t == urlType {
 		return true
@@ -226,8 +265,15 @@ func mapKey(kt reflect.Type, k string) (reflect.Value, bool) {
 }
 
 // resultJSON is jsonenc.Marshal(out) with every url.URL written as its
-// string.
+// string, and out addressable when its type holds a value whose JSON
+// methods have pointer receivers (big.Int's): encoding/json writes an
+// unaddressable one as its fields.
 func resultJSON(out any) ([]byte, error) {
+	if out != nil && pointerMarshals(reflect.TypeOf(out)) {
+		p := reflect.New(reflect.TypeOf(out))
+		p.Elem().Set(reflect.ValueOf(out))
+		out = p.Interface()
+	}
 	data, err := jsonenc.Marshal(out)
 	if err != nil || out == nil || !holdsURL(reflect.TypeOf(out)) {
 		return data, err
