@@ -45,7 +45,7 @@ func hooks(box *mailbox, ask *asker, name string) *sdk.ClientOptions {
 		OnLog:          func(p sdk.LogParams) { box.push(logFromParams(p)) },
 		OnToolsChanged: func() { box.push(toolsChangedEvent{}) },
 		OnNotification: func(m *transport.Message) {
-			if ev := beyondEvent(m); ev != nil {
+			if ev := sectionEvent(m); ev != nil {
 				box.push(ev)
 			}
 		},

@@ -48,8 +48,8 @@ func (m *Model) currentHelp() helpKeys {
 	if m.focus == focusRoots {
 		return m.rootsHelp()
 	}
-	if m.focus == focusForm && m.bey.section != sectionTools && m.bey.args.form != nil {
-		fk := m.bey.args.form.KeyMap()
+	if m.focus == focusForm && m.sections.section != sectionTools && m.sections.args.form != nil {
+		fk := m.sections.args.form.KeyMap()
 		fk.Cancel.SetHelp("esc", "back to list")
 		h := formHelp(fk, k.ForceQuit, &k.FormHelp)
 		h.short = append([]key.Binding{k.TakeCompletion}, h.short...)
@@ -63,7 +63,7 @@ func (m *Model) currentHelp() helpKeys {
 	}
 	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
 	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)
-	if m.bey.section == sectionTools {
+	if m.sections.section == sectionTools {
 		short = append(short, k.ShowResources, k.ShowPrompts) // where there is room
 	} else {
 		short = append(short[:len(short)-1], k.ShowTools, k.ShowResources, k.ShowPrompts, k.Quit)

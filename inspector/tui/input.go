@@ -42,7 +42,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		m.toggleHelp() // the form would take ?: f1 reaches the help from it
 		return nil
 	}
-	if m.bey.section != sectionTools {
+	if m.sections.section != sectionTools {
 		if m.traffic.typing() {
 			return m.paneKey(&m.traffic, k)
 		}
@@ -158,7 +158,7 @@ func (m *Model) cycleFocus(d int) {
 // formAvailable: tab can reach a form (the tool's shown, or a section's
 // open one).
 func (m *Model) formAvailable() bool {
-	if m.bey.section != sectionTools {
+	if m.sections.section != sectionTools {
 		return m.argsShown() // the selected entry's form, not another's left open
 	}
 	return m.formShown()
@@ -184,7 +184,7 @@ func (m *Model) openTool(msg openToolMsg) tea.Cmd {
 // right pane follows the selection); in a section, the selected entry's
 // form, else the list (a resource read has no form).
 func (m *Model) backToForm() {
-	if m.bey.section != sectionTools {
+	if m.sections.section != sectionTools {
 		if m.argsShown() {
 			m.setFocus(focusForm)
 		} else {

@@ -28,15 +28,15 @@ func (m *Model) setFocus(f focus) {
 	switch {
 	case f == focusAsk, f == focusRoots:
 		m.form.blur()
-		m.bey.args.blur()
+		m.sections.args.blur()
 		m.focusCmd = m.ask.focus()
-	case f == focusForm && m.bey.section != sectionTools:
-		m.focusCmd = m.bey.args.focus()
+	case f == focusForm && m.sections.section != sectionTools:
+		m.focusCmd = m.sections.args.focus()
 	case f == focusForm:
 		m.focusCmd = m.form.focus()
 	case m.focus == focusForm:
 		m.form.blur()
-		m.bey.args.blur()
+		m.sections.args.blur()
 	}
 	if f == focusRoots {
 		m.focusCmd = nil
@@ -76,9 +76,9 @@ func (m *Model) resize(w, h int) {
 	top, bottom := m.split()
 	m.header.SetSize(m.width, 1)
 	m.tools.SetSize(lw-4, m.bodyHeight()-2)
-	m.bey.res.SetSize(lw-4, m.bodyHeight()-2)
-	m.bey.prm.SetSize(lw-4, m.bodyHeight()-2)
-	m.bey.args.SetSize(rw-4, top-2)
+	m.sections.res.SetSize(lw-4, m.bodyHeight()-2)
+	m.sections.prm.SetSize(lw-4, m.bodyHeight()-2)
+	m.sections.args.SetSize(rw-4, top-2)
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
 	m.auth.SetSize(rw-4, top-2)
@@ -97,7 +97,7 @@ func (m *Model) syncKeys() {
 		hasTools:   m.tools.Selected() != nil,
 		formOpen:   m.form.form != nil,
 		mayTask:    m.form.mayTask(),
-		section:    m.bey.section,
+		section:    m.sections.section,
 		calling:    m.call != nil,
 		hasMedia:   m.result.hasMedia(),
 		hasLinks:   len(m.result.links) > 0,
@@ -125,8 +125,8 @@ func (m *Model) render() string {
 	lw, rw := m.leftWidth(), m.width-m.leftWidth()
 	top, bottom := m.split()
 	left := m.box(m.toolsTitle(), m.tools.View(), lw, m.bodyHeight(), m.focus == focusTools)
-	if m.bey.section != sectionTools {
-		left = m.box(m.sectionTitle(), m.items(m.bey.section).View(), lw, m.bodyHeight(), m.focus == focusTools)
+	if m.sections.section != sectionTools {
+		left = m.box(m.sectionTitle(), m.items(m.sections.section).View(), lw, m.bodyHeight(), m.focus == focusTools)
 	}
 	var upper string
 	switch {
@@ -134,7 +134,7 @@ func (m *Model) render() string {
 		upper = m.box("Server trouble", m.doctor.View(), rw, top, m.focus == focusDoctor)
 	case m.authShown():
 		upper = m.box(m.auth.Title(), m.auth.View(), rw, top, false)
-	case m.bey.section != sectionTools:
+	case m.sections.section != sectionTools:
 		upper = m.upperSection(rw, top)
 	default:
 		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.formShown()), rw, top, m.focus == focusForm)

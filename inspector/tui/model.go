@@ -84,19 +84,19 @@ type Model struct {
 	levelWanted sdk.LogLevel
 	levelBusy   bool
 
-	header  headerPane
-	tools   toolsPane
-	form    formPane
-	result  resultPane
-	logs    logsPane
-	traffic trafficPane
-	history historyPane
-	doctor  doctorPane
-	bey     beyond     // the Resources and Prompts sections (section.go)
-	ask     askPane    // the server's question being answered (pane_ask.go)
-	asks    askState   // the questions waiting (ask_update.go)
-	roots   rootsState // the roots offered, and their view (roots.go)
-	auth    authPane   // signing in to an HTTP server (pane_auth.go)
+	header   headerPane
+	tools    toolsPane
+	form     formPane
+	result   resultPane
+	logs     logsPane
+	traffic  trafficPane
+	history  historyPane
+	doctor   doctorPane
+	sections sectionsState // the Resources and Prompts sections (section.go)
+	ask      askPane       // the server's question being answered (pane_ask.go)
+	asks     askState      // the questions waiting (ask_update.go)
+	roots    rootsState    // the roots offered, and their view (roots.go)
+	auth     authPane      // signing in to an HTTP server (pane_auth.go)
 
 	sess     *session
 	gen      int
@@ -142,7 +142,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.history = historyPane{st: st}
 	m.doctor = doctorPane{st: st}
 	m.auth = authPane{st: st, now: opts.Now}
-	m.bey = newBeyond(st, &m.keys.Form)
+	m.sections = newSections(st, &m.keys.Form)
 	m.ask = newAskPane(st, &m.keys.AskForm)
 	m.asks.values = map[string]json.RawMessage{}
 	m.initRoots()

@@ -31,8 +31,8 @@ const (
 
 func (s section) String() string { return [...]string{"tools", "resources", "prompts"}[s] }
 
-// beyond is the state of the Resources and Prompts sections.
-type beyond struct {
+// sectionsState is the state of the Resources and Prompts sections.
+type sectionsState struct {
 	section  section
 	res, prm itemsPane
 	args     argsFormPane
@@ -42,8 +42,8 @@ type beyond struct {
 	pause    time.Duration      // how long typing pauses before completion is asked
 }
 
-func newBeyond(st *Styles, fk *forms.KeyMap) beyond {
-	b := beyond{res: newItemsPane(st, "resources"), prm: newItemsPane(st, "prompts"), args: newArgsFormPane(st), pause: typingPause}
+func newSections(st *Styles, fk *forms.KeyMap) sectionsState {
+	b := sectionsState{res: newItemsPane(st, "resources"), prm: newItemsPane(st, "prompts"), args: newArgsFormPane(st), pause: typingPause}
 	b.args.keys = fk
 	return b
 }
@@ -52,9 +52,9 @@ func newBeyond(st *Styles, fk *forms.KeyMap) beyond {
 func (m *Model) items(s section) *itemsPane {
 	switch s {
 	case sectionResources:
-		return &m.bey.res
+		return &m.sections.res
 	case sectionPrompts:
-		return &m.bey.prm
+		return &m.sections.prm
 	}
 	return nil
 }
@@ -65,7 +65,7 @@ func (m *Model) showSection(s section) tea.Cmd {
 	if m.focus == focusForm {
 		m.setFocus(focusTools) // the other section's form keeps its values
 	}
-	m.bey.section = s
+	m.sections.section = s
 	m.setFocus(focusTools)
 	p := m.items(s)
 	if p == nil || p.loaded || m.sess == nil || m.sess.conn == nil {
@@ -82,7 +82,7 @@ func (m *Model) relistSections(only ...section) tea.Cmd {
 		if len(only) > 0 && only[0] != s {
 			continue
 		}
-		if p := m.items(s); (p.loaded || m.bey.section == s) && m.sess != nil && m.sess.conn != nil {
+		if p := m.items(s); (p.loaded || m.sections.section == s) && m.sess != nil && m.sess.conn != nil {
 			cmds = append(cmds, listItemsCmd(m.sess.ctx, m.sess.conn, m.gen, s))
 		}
 	}
@@ -92,12 +92,12 @@ func (m *Model) relistSections(only ...section) tea.Cmd {
 // onSectionConnected forgets what the old connection listed and lists
 // the section shown again.
 func (m *Model) onSectionConnected() tea.Cmd {
-	shown := m.bey.res.loaded || m.bey.section == sectionResources
-	m.bey.res.reset()
-	m.bey.prm.reset()
-	if m.bey.listen != nil {
-		m.bey.listen()
-		m.bey.listen = nil
+	shown := m.sections.res.loaded || m.sections.section == sectionResources
+	m.sections.res.reset()
+	m.sections.prm.reset()
+	if m.sections.listen != nil {
+		m.sections.listen()
+		m.sections.listen = nil
 	}
 	cmd := m.relistSections(sectionPrompts)
 	if shown {
@@ -111,11 +111,11 @@ func (m *Model) onItems(msg itemsMsg) tea.Cmd {
 		return nil
 	}
 	m.items(msg.sec).SetItems(msg.items, msg.err)
-	if msg.sec != m.bey.section || len(m.bey.early) == 0 {
+	if msg.sec != m.sections.section || len(m.sections.early) == 0 {
 		return nil
 	}
-	keys := m.bey.early
-	m.bey.early = nil
+	keys := m.sections.early
+	m.sections.early = nil
 	var cmds []tea.Cmd
 	for _, k := range keys {
 		m.syncKeys()
@@ -128,10 +128,10 @@ func (m *Model) onItems(msg itemsMsg) tea.Cmd {
 // open form takes every key; then the global bindings; then the list or
 // the output pane.
 func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
-	if m.focus == focusForm && m.bey.args.isOpen() {
-		cmd := m.paneKey(&m.bey.args, k)
-		if seq, ok := m.bey.args.due(); ok {
-			cmd = tea.Batch(cmd, completeAfter(m.bey.pause, seq))
+	if m.focus == focusForm && m.sections.args.isOpen() {
+		cmd := m.paneKey(&m.sections.args, k)
+		if seq, ok := m.sections.args.due(); ok {
+			cmd = tea.Batch(cmd, completeAfter(m.sections.pause, seq))
 		}
 		return cmd
 	}
@@ -140,9 +140,9 @@ func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.focus {
 	case focusTools:
-		p := m.items(m.bey.section)
+		p := m.items(m.sections.section)
 		if !p.loaded && p.err == nil && (m.state == stateConnecting || m.state == stateConnected) {
-			m.bey.early = append(m.bey.early, k) // replayed when the list arrives
+			m.sections.early = append(m.sections.early, k) // replayed when the list arrives
 			return nil
 		}
 		return m.paneKey(p, k)
@@ -152,9 +152,9 @@ func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// onBeyondMsg answers what the section's panes sent and the results of
+// onSectionMsg answers what the section's panes sent and the results of
 // their commands.
-func (m *Model) onBeyondMsg(msg tea.Msg) tea.Cmd {
+func (m *Model) onSectionMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case itemsMsg:
 		return m.onItems(msg)
@@ -171,7 +171,7 @@ func (m *Model) onBeyondMsg(msg tea.Msg) tea.Cmd {
 	case completeDueMsg:
 		return m.askCompletion(msg.seq)
 	case completionMsg:
-		m.bey.args.setCompletion(msg)
+		m.sections.args.setCompletion(msg)
 	}
 	return nil
 }
@@ -185,11 +185,11 @@ func (m *Model) openItem(it item) tea.Cmd {
 		return m.startRead(it.uri)
 	case it.kind == itemPrompt && it.args == 0:
 		return m.startPrompt(it.name, nil)
-	case m.bey.args.isOpen() && m.bey.args.it.kind == it.kind && m.bey.args.it.uri == it.uri && m.bey.args.it.name == it.name:
+	case m.sections.args.isOpen() && m.sections.args.it.kind == it.kind && m.sections.args.it.uri == it.uri && m.sections.args.it.name == it.name:
 		m.setFocus(focusForm)
 		return nil
 	}
-	cmd := m.bey.args.open(it, nil, "")
+	cmd := m.sections.args.open(it, nil, "")
 	m.setFocus(focusForm)
 	return cmd
 }
@@ -201,7 +201,7 @@ func (m *Model) onArgsSubmit(msg forms.SubmitMsg) tea.Cmd {
 		m.status = fmt.Sprintf("not sent: %d problem(s) with the arguments · fix them, or ctrl+s to send anyway", len(msg.Problems))
 		return nil
 	}
-	it, vals := m.bey.args.it, m.bey.args.strings()
+	it, vals := m.sections.args.it, m.sections.args.strings()
 	var missing []string
 	for _, r := range it.required {
 		if vals[r] == "" {
@@ -236,8 +236,8 @@ func (m *Model) startRead(uri string) tea.Cmd {
 	if !m.connected() {
 		return nil
 	}
-	m.bey.shown = uri
-	delete(m.bey.res.updated, uri)
+	m.sections.shown = uri
+	delete(m.sections.res.updated, uri)
 	m.status = "reading " + uri + "…"
 	m.tab = tabResult
 	m.setFocus(focusOutput)
@@ -248,7 +248,7 @@ func (m *Model) startPrompt(name string, args map[string]string) tea.Cmd {
 	if !m.connected() {
 		return nil
 	}
-	m.bey.shown = ""
+	m.sections.shown = ""
 	m.startAnswers()
 	m.status = "getting prompt " + name + "…"
 	m.tab = tabResult
@@ -274,7 +274,7 @@ func (m *Model) onOutcome(msg outcomeMsg) tea.Cmd {
 	if !msg.update && (msg.err == nil || isRPCError(msg.err)) {
 		m.dev.calls = append(m.dev.calls, msg.rec) // w writes it as a read or prompt step
 	}
-	if msg.uri != "" && m.bey.res.subbed[msg.uri] {
+	if msg.uri != "" && m.sections.res.subbed[msg.uri] {
 		m.result.note = strings.TrimPrefix(note, "saved ") // "updated 12:00:01" stays
 	}
 	return nil
@@ -287,7 +287,7 @@ func (m *Model) onSubscribed(msg subscribedMsg) {
 	if !m.current(msg.gen) || msg.err == nil {
 		return
 	}
-	delete(m.bey.res.subbed, msg.uri)
+	delete(m.sections.res.subbed, msg.uri)
 	m.status = "subscribe failed: " + firstLine(msg.err.Error())
 	d := &m.dev
 	delete(d.awaiting, msg.uri)
@@ -329,11 +329,11 @@ func (m *Model) noteUpdate(uri string) {
 // Result tab shows it.
 func (m *Model) onResourceUpdated(uri string) tea.Cmd {
 	m.noteUpdate(uri)
-	m.bey.res.updated[uri]++
-	if uri != m.bey.shown || m.sess == nil || m.sess.conn == nil {
+	m.sections.res.updated[uri]++
+	if uri != m.sections.shown || m.sess == nil || m.sess.conn == nil {
 		return nil
 	}
-	delete(m.bey.res.updated, uri)
+	delete(m.sections.res.updated, uri)
 	m.result.note = "updated " + m.now().Format("15:04:05")
 	read := readCmd(m.sess.ctx, m.sess.conn, m.gen, uri)
 	return func() tea.Msg {
@@ -346,20 +346,20 @@ func (m *Model) onResourceUpdated(uri string) tea.Cmd {
 // subscribe follows uri's updates (once subscribed, a resource stays so
 // for the connection).
 func (m *Model) subscribe(uri string) tea.Cmd {
-	if m.bey.res.subbed[uri] || !m.connected() {
+	if m.sections.res.subbed[uri] || !m.connected() {
 		return nil
 	}
-	m.bey.res.subbed[uri] = true
+	m.sections.res.subbed[uri] = true
 	m.recordSubscribe(uri)
 	var uris []string
-	for u := range m.bey.res.subbed {
+	for u := range m.sections.res.subbed {
 		uris = append(uris, u)
 	}
-	if m.bey.listen != nil {
-		m.bey.listen() // the 2026 era: one stream for every URI followed
+	if m.sections.listen != nil {
+		m.sections.listen() // the 2026 era: one stream for every URI followed
 	}
 	ctx, cancel := context.WithCancel(m.sess.ctx)
-	m.bey.listen = cancel
+	m.sections.listen = cancel
 	m.status = "subscribed to " + uri + ": updates are counted in the list and re-read when shown"
 	return subscribeCmd(ctx, m.sess.conn, m.gen, uri, uris)
 }
@@ -368,7 +368,7 @@ func (m *Model) subscribe(uri string) tea.Cmd {
 // when no key has changed it since completeDueMsg was scheduled; the
 // other filled-in values go as context.
 func (m *Model) askCompletion(seq int) tea.Cmd {
-	a := &m.bey.args
+	a := &m.sections.args
 	if seq != a.seq || !a.isOpen() || m.state != stateConnected || m.sess == nil || m.sess.conn == nil {
 		return nil
 	}
@@ -380,19 +380,19 @@ func (m *Model) askCompletion(seq int) tea.Cmd {
 
 // sectionTitle is the left box's title.
 func (m *Model) sectionTitle() string {
-	p := m.items(m.bey.section)
-	name := map[section]string{sectionResources: "Resources", sectionPrompts: "Prompts"}[m.bey.section]
+	p := m.items(m.sections.section)
+	name := map[section]string{sectionResources: "Resources", sectionPrompts: "Prompts"}[m.sections.section]
 	return fmt.Sprintf("%s %d", name, len(p.items))
 }
 
 // argsShown: the upper right box shows the open form rather than the
 // selected entry's details (as formShown does for tools).
 func (m *Model) argsShown() bool {
-	a := &m.bey.args
+	a := &m.sections.args
 	if !a.isOpen() {
 		return false
 	}
-	sel := m.items(m.bey.section).Selected()
+	sel := m.items(m.sections.section).Selected()
 	return m.focus == focusForm || (sel != nil && sel.kind == a.it.kind && sel.uri == a.it.uri && sel.name == a.it.name)
 }
 
@@ -400,9 +400,9 @@ func (m *Model) argsShown() bool {
 // selected entry's details.
 func (m *Model) upperSection(w, h int) string {
 	if m.argsShown() {
-		return m.box("Form · "+termtext.Line(m.bey.args.it.label()), m.bey.args.View(), w, h, m.focus == focusForm)
+		return m.box("Form · "+termtext.Line(m.sections.args.it.label()), m.sections.args.View(), w, h, m.focus == focusForm)
 	}
-	sel := m.items(m.bey.section).Selected()
+	sel := m.items(m.sections.section).Selected()
 	if sel == nil {
 		return m.box("Details", "", w, h, false)
 	}
@@ -477,13 +477,13 @@ func (k *KeyMap) sectionKeyOf(msg tea.KeyPressMsg) (section, bool) {
 // sectionKeyState fills in what the keys depend on in a section: its
 // list's selection and its form stand for the tools'.
 func (m *Model) sectionKeyState(s *keyState) {
-	if m.bey.section == sectionTools {
+	if m.sections.section == sectionTools {
 		return
 	}
-	sel := m.items(m.bey.section).Selected()
+	sel := m.items(m.sections.section).Selected()
 	s.hasTools = sel != nil
 	s.formOpen = m.argsShown()
-	s.canSubscribe = sel != nil && sel.kind == itemResource && !m.bey.res.subbed[sel.uri]
-	s.hasCompletion = len(m.bey.args.values) > 0
+	s.canSubscribe = sel != nil && sel.kind == itemResource && !m.sections.res.subbed[sel.uri]
+	s.hasCompletion = len(m.sections.args.values) > 0
 	s.filtered = false
 }

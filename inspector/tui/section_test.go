@@ -106,7 +106,7 @@ func newShopModel(t testing.TB, w, h int, version string, titles sdk.CompleteFun
 	// The test asks for completion itself (completeNow): on a loaded
 	// machine the real pause's timer could fire inside settle's shorter
 	// wait and ask when the test did not.
-	m.bey.pause = time.Hour
+	m.sections.pause = time.Hour
 	s := testShop(titles)
 	opts := hooks(m.sess.box, m.sess.ask, "test")
 	opts.ProtocolVersion = version
@@ -197,7 +197,7 @@ func TestPromptRequiredArgumentNotSent(t *testing.T) {
 // for the answer however long the server takes (settle gives up on slow
 // commands, and a loaded machine can make the request one).
 func completeNow(m *Model) {
-	_, cmd := m.Update(completeDueMsg{seq: m.bey.args.seq})
+	_, cmd := m.Update(completeDueMsg{seq: m.sections.args.seq})
 	if cmd != nil {
 		_, next := m.Update(cmd())
 		settle(m, next)
@@ -233,7 +233,7 @@ func TestSlowCompletionNeverBlocksTyping(t *testing.T) {
 	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, slow)
 	press(m, "p", "enter")
 	typeText(m, "D")
-	_, ask := m.Update(completeDueMsg{seq: m.bey.args.seq})
+	_, ask := m.Update(completeDueMsg{seq: m.sections.args.seq})
 	answer := make(chan tea.Msg, 1)
 	go func() { answer <- ask() }() // the request runs while the user types on
 	typeText(m, "un")
@@ -258,14 +258,14 @@ func TestResourceUpdatesAndListChanges(t *testing.T) {
 	settle(m, cmd)
 	press(m, "tab")
 	mustShow(t, m, "The catalog ◉")
-	m.bey.res.items = nil
+	m.sections.res.items = nil
 	_, cmd = m.Update(eventsMsg{gen: m.gen, events: []any{listChangedEvent{sec: sectionResources}}})
 	settle(m, cmd)
 	mustShow(t, m, "Resources 3")
 }
 
 // The wire's notifications become the section's events.
-func TestBeyondEventsFromNotifications(t *testing.T) {
+func TestSectionEventsFromNotifications(t *testing.T) {
 	tests := []struct {
 		method, params string
 		want           any
@@ -277,7 +277,7 @@ func TestBeyondEventsFromNotifications(t *testing.T) {
 	}
 	for _, tt := range tests {
 		msg, _ := transportNotification(tt.method, tt.params)
-		if got := beyondEvent(msg); got != tt.want {
+		if got := sectionEvent(msg); got != tt.want {
 			t.Errorf("%s: got %#v, want %#v", tt.method, got, tt.want)
 		}
 	}
@@ -340,10 +340,10 @@ func TestNoCompletionWithoutTheMethod(t *testing.T) {
 	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
 	press(m, "p", "enter")
 	typeText(m, "D")
-	m.Update(completionMsg{seq: m.bey.args.seq, field: "liked", err: &transport.Error{Code: transport.CodeMethodNotFound, Message: "Method not found"}})
+	m.Update(completionMsg{seq: m.sections.args.seq, field: "liked", err: &transport.Error{Code: transport.CodeMethodNotFound, Message: "Method not found"}})
 	if s := screen(m); strings.Contains(s, "completion failed") || strings.Contains(s, "ctrl+y liked") {
 		t.Errorf("screen:\n%s", s)
 	}
-	m.Update(completionMsg{seq: m.bey.args.seq, field: "liked", err: &transport.Error{Code: -32603, Message: "boom"}})
+	m.Update(completionMsg{seq: m.sections.args.seq, field: "liked", err: &transport.Error{Code: -32603, Message: "boom"}})
 	mustShow(t, m, "completion failed: jsonrpc error -32603: boom")
 }

@@ -78,7 +78,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case readLinkMsg:
 		return m.startRead(msg.uri)
 	case itemsMsg, openItemMsg, leaveArgsMsg, subscribeMsg, subscribedMsg, outcomeMsg, completeDueMsg, completionMsg:
-		return m.onBeyondMsg(msg)
+		return m.onSectionMsg(msg)
 	case answerMsg:
 		return m.onAnswer(msg)
 	case addRootMsg, rootCheckedMsg, removeRootMsg, closeRootsMsg:
@@ -93,14 +93,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.focus == focusAsk && m.ask.form != nil {
 			return m.onAskSubmit(msg)
 		}
-		if m.bey.section != sectionTools && m.bey.args.isOpen() {
+		if m.sections.section != sectionTools && m.sections.args.isOpen() {
 			return m.onArgsSubmit(msg)
 		}
 		return m.onSubmit(msg, false)
 	case taskSubmitMsg:
 		return m.onSubmit(msg.SubmitMsg, true)
 	case forms.CancelMsg:
-		if m.focus == focusForm && m.bey.section == sectionTools {
+		if m.focus == focusForm && m.sections.section == sectionTools {
 			m.leaveForm()
 		}
 	default:
@@ -119,8 +119,8 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	if m.ask.q != nil {
 		cmds = append(cmds, m.ask.Update(msg))
 	}
-	if m.bey.args.form != nil {
-		cmds = append(cmds, m.bey.args.Update(msg))
+	if m.sections.args.form != nil {
+		cmds = append(cmds, m.sections.args.Update(msg))
 	}
 	if m.tools.typing() {
 		cmds = append(cmds, m.tools.typeFilter(msg))

@@ -70,9 +70,9 @@ type subscribedMsg struct {
 	err error
 }
 
-// beyondEvent turns a server notification into an event for the mailbox
+// sectionEvent turns a server notification into an event for the mailbox
 // (nil for the ones the inspector does not follow here).
-func beyondEvent(m *transport.Message) any {
+func sectionEvent(m *transport.Message) any {
 	switch m.Method {
 	case "notifications/resources/updated":
 		var p sdk.ReadResourceParams
