@@ -61,8 +61,14 @@ func (m *Model) currentHelp() helpKeys {
 		h.full = append(h.full, []key.Binding{k.RunAsTask})
 		return h
 	}
-	short := append([]key.Binding{k.Dismiss}, k.ShortHelp()...)
-	short = append(short[:len(short)-1], k.AutoRerun, k.Record, k.Quit)
+	short := []key.Binding{k.Dismiss, k.CopySignIn}
+	if m.focus == focusOutput {
+		short = append(short, k.CancelCall, k.BackToForm)
+	}
+	if p := m.helpPane(); p != nil {
+		short = append(short, p.shortHelp(k)...)
+	}
+	short = append(short, k.PrevTab, k.Restart, k.NextPane, k.Help, k.AutoRerun, k.Record, k.Quit)
 	if m.sections.section == sectionTools {
 		short = append(short, k.ShowResources, k.ShowPrompts) // where there is room
 	} else {
@@ -70,6 +76,19 @@ func (m *Model) currentHelp() helpKeys {
 	}
 	dev := []key.Binding{k.Dismiss, k.AutoRerun, k.Record}
 	return helpKeys{short: short, full: append(k.FullHelp(), dev), more: &k.Help}
+}
+
+// helpPane is the pane whose keys the help bar shows: a text input being
+// typed in (it has the keys whatever has the focus), else the focused
+// pane.
+func (m *Model) helpPane() pane {
+	switch {
+	case m.tools.typing():
+		return &m.tools
+	case m.traffic.typing():
+		return &m.traffic
+	}
+	return m.focusedPane()
 }
 
 // askHelp is the help of the server's question: how to answer it.

@@ -64,7 +64,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	case focusOutput:
 		return m.outputKey(k)
 	case focusDoctor:
-		m.doctor.HandleKey(k, &m.keys)
+		return m.paneKey(&m.doctor, k)
 	}
 	return nil
 }
@@ -200,7 +200,7 @@ func (m *Model) backToForm() {
 
 // outputKey: the output pane switches tabs and goes back to the form; the
 // changes view (when it covers the tabs) scrolls; the tab shown gets the
-// rest.
+// rest (the logs' L included).
 func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &m.keys
 	if m.dev.pinned && m.changesKey(k) {
@@ -213,20 +213,8 @@ func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
 		m.showTab((m.tab + 1) % numTabs)
 	case key.Matches(k, km.BackToForm):
 		m.backToForm()
-	case key.Matches(k, km.LogLevel):
-		return m.nextLogLevel()
 	}
-	switch m.tab {
-	case tabResult:
-		return m.paneKey(&m.result, k)
-	case tabLogs:
-		return m.paneKey(&m.logs, k)
-	case tabTraffic:
-		return m.paneKey(&m.traffic, k)
-	case tabHistory:
-		return m.paneKey(&m.history, k)
-	}
-	return nil
+	return m.paneKey(m.tabPane(), k)
 }
 
 // onHistory answers the history's keys: re-run or edit a call, copy it.

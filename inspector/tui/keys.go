@@ -202,17 +202,10 @@ func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
 	return 0, false
 }
 
-// ShortHelp implements help.KeyMap: most important first (the help bar
-// leaves out from the end what does not fit): what the focused pane does
-// now, then moving around, then the rest.
-func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{
-		k.CopySignIn, k.CancelCall, k.Open, k.AcceptFilter, k.ClearFilter, k.Rerun, k.Edit, k.Copy, k.BackToForm,
-		k.Save, k.ReadLink, k.LogLevel, k.Subscribe, k.Filter, k.Search, k.NextMatch, k.Up, k.PrevTab, k.Restart, k.NextPane, k.Help, k.Quit,
-	}
-}
-
-// FullHelp implements help.KeyMap.
+// FullHelp is the full help: every binding, by theme, the panes' and the
+// root's together (those not enabled are left out when drawn). The help
+// bar's one line is Model.currentHelp's: the root's bindings around the
+// focused pane's shortHelp.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.PageUp, k.Top, k.NextPane, k.PrevPane},
@@ -270,8 +263,9 @@ type keyState struct {
 	hasCompletion bool // the form shows the server's completions
 }
 
-// sync enables exactly the bindings that apply in state s.
-func (k *KeyMap) sync(s keyState) {
+// sync enables exactly the bindings that apply in state s, p (the
+// focused pane, nil for none) enabling its own.
+func (k *KeyMap) sync(s keyState, p pane) {
 	for _, b := range k.all() {
 		b.SetEnabled(false)
 	}
@@ -286,43 +280,21 @@ func (k *KeyMap) sync(s keyState) {
 		k.AcceptSearch.SetEnabled(true)
 		return
 	}
-	on := func(bs ...*key.Binding) {
-		for _, b := range bs {
-			b.SetEnabled(true)
-		}
-	}
-	on(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
+	enable(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
 	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
 	k.RunAsTask.SetEnabled(s.focus == focusForm && s.formOpen && s.mayTask)
 	k.Restart.SetEnabled(s.canRestart)
 	switch s.focus {
-	case focusTools:
-		on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.Filter)
-		k.Open.SetEnabled(s.hasTools)
-		k.ClearFilter.SetEnabled(s.filtered)
-	case focusOutput:
-		on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.PrevTab, &k.NextTab)
+	case focusOutput: // the frame of the tabs; the tab shown binds the rest
+		enable(&k.PrevTab, &k.NextTab)
 		k.CancelCall.SetEnabled(s.calling)
 		k.BackToForm.SetEnabled(s.formOpen && !s.calling && s.tab != tabHistory)
-		k.Save.SetEnabled(s.tab == tabResult && s.hasMedia)
-		k.ReadLink.SetEnabled(s.tab == tabResult && s.hasLinks && !s.calling)
-		k.LogLevel.SetEnabled(s.tab == tabLogs && s.connected)
-		k.Search.SetEnabled(s.tab == tabTraffic)
-		k.NextMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
-		k.PrevMatch.SetEnabled(s.tab == tabTraffic && s.hasSearch)
-		hist := s.tab == tabHistory && s.hasHistory
-		k.Rerun.SetEnabled(hist && !s.calling)
-		k.Edit.SetEnabled(hist)
-		k.Copy.SetEnabled(hist)
-	case focusDoctor:
-		k.Restart.SetEnabled(true)
-		if s.reportCut {
-			on(&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom)
-		}
 	case focusRoots:
-		on(&k.Up, &k.Down)
+		enable(&k.Up, &k.Down)
 	}
-	k.ShowRoots.SetEnabled(s.focus == focusTools)
+	if p != nil {
+		p.bindKeys(k, s)
+	}
 	k.CopySignIn.SetEnabled(s.signingIn && s.focus != focusForm)
 	k.AuthView.SetEnabled(s.signedIn && s.focus != focusForm)
 	k.syncSections(s)

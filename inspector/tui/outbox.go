@@ -23,12 +23,6 @@ func (o *outbox) take() []tea.Msg {
 	return msgs
 }
 
-// keyPane is a pane that handles its own keys.
-type keyPane interface {
-	HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd
-	take() []tea.Msg
-}
-
 // The messages panes send the root.
 type (
 	// openToolMsg: open tool's form (from the list: back to the open form
@@ -42,4 +36,5 @@ type (
 	rerunMsg     struct{ e historyEntry } // call again
 	editMsg      struct{ e historyEntry } // open in the form
 	copyCallMsg  struct{}                 // copy the selected call as a command
+	logLevelMsg  struct{}                 // set the server's logs one level more severe
 )

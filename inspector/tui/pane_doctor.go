@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -19,6 +20,7 @@ type doctorPane struct {
 	title         string
 	report        string
 	body          scroller
+	outbox
 }
 
 func (p *doctorPane) SetSize(w, h int) {
@@ -44,9 +46,20 @@ func (p *doctorPane) layout() {
 func (p *doctorPane) cut() bool { return len(p.body.lines) > p.body.height }
 
 // HandleKey scrolls the report.
-func (p *doctorPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) {
+func (p *doctorPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	p.body.Scroll(scrollAmount(k, km, p.body.height-1))
+	return nil
 }
+
+// bindKeys: R restarts the server; the report scrolls when it is cut.
+func (p *doctorPane) bindKeys(km *KeyMap, s keyState) {
+	km.Restart.SetEnabled(true)
+	if s.reportCut {
+		enable(km.scrollKeys()...)
+	}
+}
+
+func (p *doctorPane) shortHelp(km *KeyMap) []key.Binding { return []key.Binding{km.Up} }
 
 func (p *doctorPane) View() string {
 	st := p.st

@@ -117,6 +117,18 @@ func (p *itemsPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	return nil
 }
 
+// bindKeys: move, open the selected entry, follow a resource, the roots.
+func (p *itemsPane) bindKeys(km *KeyMap, s keyState) {
+	enable(append(km.scrollKeys(), &km.ShowRoots)...)
+	km.Open.SetEnabled(s.hasTools)
+	km.Open.SetHelp("enter", "open")
+	km.Subscribe.SetEnabled(s.canSubscribe)
+}
+
+func (p *itemsPane) shortHelp(km *KeyMap) []key.Binding {
+	return []key.Binding{km.Open, km.Subscribe, km.Up}
+}
+
 func (p *itemsPane) View() string {
 	st := p.st
 	if len(p.items) == 0 {

@@ -5,8 +5,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// Each pane's keys. The bindings are Model.keys, enabled by KeyMap.sync
-// for the state at the end of the last Update.
+// Each pane's keys (the pane interface, pane.go): what they do, which of
+// Model.keys they enable (KeyMap.sync asks the focused pane at the end of
+// every Update), and which its help shows.
 
 // scrollAmount maps the movement keys to a number of lines (0: not one);
 // page is a page's.
@@ -78,6 +79,19 @@ func (p *toolsPane) filterKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 // typing: the filter input has the keys.
 func (p *toolsPane) typing() bool { return p.filtering }
 
+// bindKeys: move, filter, open the selected tool's form, the roots (the
+// filter's own keys are KeyMap.sync's, for whichever input has them).
+func (p *toolsPane) bindKeys(km *KeyMap, s keyState) {
+	enable(append(km.scrollKeys(), &km.Filter, &km.ShowRoots)...)
+	km.Open.SetEnabled(s.hasTools)
+	km.Open.SetHelp("enter", "open form")
+	km.ClearFilter.SetEnabled(s.filtered)
+}
+
+func (p *toolsPane) shortHelp(km *KeyMap) []key.Binding {
+	return []key.Binding{km.Open, km.AcceptFilter, km.ClearFilter, km.Filter, km.Up}
+}
+
 // HandleKey saves media and scrolls.
 func (p *resultPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	if key.Matches(k, km.Save) && p.hasMedia() {
@@ -93,14 +107,38 @@ func (p *resultPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	return nil
 }
 
+// bindKeys: scroll, save media, read a resource link (not while a call
+// runs).
+func (p *resultPane) bindKeys(km *KeyMap, s keyState) {
+	enable(km.scrollKeys()...)
+	km.Save.SetEnabled(s.hasMedia)
+	km.ReadLink.SetEnabled(s.hasLinks && !s.calling)
+}
+
+func (p *resultPane) shortHelp(km *KeyMap) []key.Binding {
+	return []key.Binding{km.Save, km.ReadLink, km.Up}
+}
+
 // hasMedia: the result has blocks the save key writes to files.
 func (p *resultPane) hasMedia() bool { return p.data != nil && len(p.data.media) > 0 }
 
-// HandleKey scrolls.
+// HandleKey scrolls, and asks for the next log level.
 func (p *logsPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
+	if key.Matches(k, km.LogLevel) {
+		p.send(logLevelMsg{})
+		return nil
+	}
 	p.scroll(scrollAmount(k, km, p.height))
 	return nil
 }
+
+// bindKeys: scroll; set the log level while connected.
+func (p *logsPane) bindKeys(km *KeyMap, s keyState) {
+	enable(km.scrollKeys()...)
+	km.LogLevel.SetEnabled(s.connected)
+}
+
+func (p *logsPane) shortHelp(km *KeyMap) []key.Binding { return []key.Binding{km.LogLevel, km.Up} }
 
 // HandleKey searches, moves between messages, and scrolls the detail.
 func (p *trafficPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
@@ -143,6 +181,18 @@ func (p *trafficPane) searchKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 // typing: the search input has the keys.
 func (p *trafficPane) typing() bool { return p.searching }
 
+// bindKeys: move, search, jump between the matches of a search.
+func (p *trafficPane) bindKeys(km *KeyMap, s keyState) {
+	enable(append(km.scrollKeys(), &km.Search)...)
+	km.NextMatch.SetEnabled(s.hasSearch)
+	km.PrevMatch.SetEnabled(s.hasSearch)
+}
+
+// shortHelp: ClearFilter is the search input's (KeyMap.sync enables it).
+func (p *trafficPane) shortHelp(km *KeyMap) []key.Binding {
+	return []key.Binding{km.ClearFilter, km.Search, km.NextMatch, km.Up}
+}
+
 // hasSearch: a search is set (n and N jump between its matches).
 func (p *trafficPane) hasSearch() bool { return p.search.Value() != "" }
 
@@ -163,6 +213,18 @@ func (p *historyPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// bindKeys: move; re-run (not while a call runs), edit or copy a call.
+func (p *historyPane) bindKeys(km *KeyMap, s keyState) {
+	enable(km.scrollKeys()...)
+	km.Rerun.SetEnabled(s.hasHistory && !s.calling)
+	km.Edit.SetEnabled(s.hasHistory)
+	km.Copy.SetEnabled(s.hasHistory)
+}
+
+func (p *historyPane) shortHelp(km *KeyMap) []key.Binding {
+	return []key.Binding{km.Rerun, km.Edit, km.Copy, km.Up}
 }
 
 // len is the number of calls listed.

@@ -437,30 +437,19 @@ func (m *Model) detailsView(it item, w int) string {
 	return strings.Join(lines, "\n")
 }
 
-// sectionKeysOn enables the section keys that apply (KeyMap.sync).
+// syncSections enables the section keys that apply (KeyMap.sync).
 func (k *KeyMap) syncSections(s keyState) {
 	free := !s.typing && !(s.focus == focusForm && s.formOpen) && s.focus != focusDoctor
 	k.ShowTools.SetEnabled(free && s.section != sectionTools)
 	k.ShowResources.SetEnabled(free && s.section != sectionResources)
 	k.ShowPrompts.SetEnabled(free && s.section != sectionPrompts)
-	k.Subscribe.SetEnabled(s.section == sectionResources && s.focus == focusTools && s.canSubscribe)
 	k.TakeCompletion.SetEnabled(s.section != sectionTools && s.focus == focusForm && s.hasCompletion)
-	if s.section != sectionTools {
-		k.Open.SetHelp("enter", "open")
-	} else {
-		k.Open.SetHelp("enter", "open form")
-	}
 	k.BackToForm.SetHelp("esc", "back to form")
 	if s.section != sectionTools && s.focus == focusOutput && !s.calling && s.tab != tabHistory {
 		k.BackToForm.SetEnabled(true) // to the list when the entry has no form
 		if !s.formOpen {
 			k.BackToForm.SetHelp("esc", "back to list")
 		}
-	}
-	if s.section != sectionTools && s.focus == focusTools {
-		k.Filter.SetEnabled(false)
-		k.ClearFilter.SetEnabled(false)
-		k.Open.SetEnabled(s.hasTools)
 	}
 }
 

@@ -45,6 +45,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.leaveForm()
 	case rerunMsg, editMsg, copyCallMsg:
 		return m.onHistory(msg)
+	case logLevelMsg:
+		return m.nextLogLevel()
 	case devMsg:
 		return m.onDevMsg(msg)
 	case connectedMsg:

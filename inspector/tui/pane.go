@@ -1,0 +1,73 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// keyPane is a pane that handles its own keys: the focused form, a
+// question, the roots view, or a pane. What a key asks of the rest it
+// sends through its outbox.
+type keyPane interface {
+	HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd
+	take() []tea.Msg
+}
+
+// pane is a part of the screen that takes the keys when it has the focus
+// and shares the inspector's KeyMap (the tool list, a section's list,
+// an output tab, the server-trouble report). It owns which of the
+// bindings work in it, in which order its help shows them, and what they
+// do; Model only routes: the global bindings first, then the focused
+// pane (focusedPane). The form, the questions and the roots view have
+// their own key maps and help (formHelp, askHelp, rootsHelp).
+type pane interface {
+	keyPane
+	// bindKeys enables the bindings of km the pane handles in state s
+	// (KeyMap.sync disabled all of them first).
+	bindKeys(km *KeyMap, s keyState)
+	// shortHelp lists those bindings for the help bar, most important
+	// first (disabled ones are left out when drawn).
+	shortHelp(km *KeyMap) []key.Binding
+}
+
+// focusedPane is the pane that has the keys, nil when the form, a
+// question or the roots view has them.
+func (m *Model) focusedPane() pane {
+	switch m.focus {
+	case focusTools:
+		if p := m.items(m.sections.section); p != nil {
+			return p
+		}
+		return &m.tools
+	case focusOutput:
+		return m.tabPane()
+	case focusDoctor:
+		return &m.doctor
+	}
+	return nil
+}
+
+// tabPane is the pane of the output tab shown.
+func (m *Model) tabPane() pane {
+	switch m.tab {
+	case tabLogs:
+		return &m.logs
+	case tabTraffic:
+		return &m.traffic
+	case tabHistory:
+		return &m.history
+	}
+	return &m.result
+}
+
+// scrollKeys are the bindings scrollAmount reads.
+func (k *KeyMap) scrollKeys() []*key.Binding {
+	return []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom}
+}
+
+// enable enables bindings bs.
+func enable(bs ...*key.Binding) {
+	for _, b := range bs {
+		b.SetEnabled(true)
+	}
+}
