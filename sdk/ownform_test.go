@@ -297,3 +297,33 @@ func TestResultOfPointerMarshalers(t *testing.T) {
 		t.Errorf("isError %v %s (-want +got):\n%s", res.IsError, texts(res), d)
 	}
 }
+
+// Prompt arguments and template variables read such types as tool
+// arguments do.
+type noteRef struct {
+	ID   uuid.UUID  `json:"id"`
+	Host netip.Addr `json:"host,omitempty"`
+}
+
+func TestPromptAndTemplateArgumentsWithOwnJSONForms(t *testing.T) {
+	s := sdk.NewServer("notes", nil)
+	sdk.Prompt(s, func(_ context.Context, in noteRef) (string, error) {
+		return "note " + in.ID.String() + " on " + in.Host.String(), nil
+	}, &sdk.PromptOptions{Name: "note", Description: "d"})
+	sdk.ResourceTemplate(s, "notes://{id}", func(_ context.Context, in noteRef) (string, error) {
+		return "note " + in.ID.String(), nil
+	}, &sdk.ResourceOptions{Name: "note", Description: "d"})
+	c := legacyClient(t, s, nil)
+	p, err := c.GetPrompt(testCtx(t), "note", map[string]string{"id": "0B1C8D2E111122223333444455556666", "host": "::1"})
+	if err != nil || len(p.Messages) != 1 || p.Messages[0].Content.Text != "note 0b1c8d2e-1111-2222-3333-444455556666 on ::1" {
+		t.Errorf("GetPrompt = %+v, %v", p, err)
+	}
+	if _, err := c.GetPrompt(testCtx(t), "note", map[string]string{"id": "x"}); err == nil ||
+		!strings.Contains(err.Error(), "Input should be a valid UUID, invalid character: found `x` at 1") {
+		t.Errorf("GetPrompt(id=x) err = %v", err)
+	}
+	r, err := c.ReadResource(testCtx(t), "notes://0b1c8d2e-1111-2222-3333-444455556666")
+	if err != nil || len(r.Contents) != 1 || r.Contents[0].Text != "note 0b1c8d2e-1111-2222-3333-444455556666" {
+		t.Errorf("ReadResource = %+v, %v", r, err)
+	}
+}
