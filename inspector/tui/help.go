@@ -42,24 +42,8 @@ func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 // left them at the end of the last Update (rendering changes nothing).
 func (m *Model) currentHelp() helpKeys {
 	k := &m.keys
-	if m.focus == focusAsk && m.ask.q != nil {
-		return m.askHelp()
-	}
-	if m.focus == focusRoots {
-		return m.rootsHelp()
-	}
-	if m.focus == focusForm && m.sections.section != sectionTools && m.sections.args.form != nil {
-		fk := m.sections.args.form.KeyMap()
-		fk.Cancel.SetHelp("esc", "back to list")
-		h := formHelp(fk, k.ForceQuit, &k.FormHelp)
-		h.short = append([]key.Binding{k.TakeCompletion}, h.short...)
-		return h
-	}
-	if m.focus == focusForm && m.form.form != nil {
-		h := formHelp(m.form.form.KeyMap(), k.ForceQuit, &k.FormHelp)
-		h.short = append([]key.Binding{h.short[0], k.RunAsTask}, h.short[1:]...) // enabled for a tool that may run as a task
-		h.full = append(h.full, []key.Binding{k.RunAsTask})
-		return h
+	if p := m.modalPane(); p != nil {
+		return p.help(k)
 	}
 	short := []key.Binding{k.Dismiss, k.CopySignIn}
 	if m.focus == focusOutput {
@@ -89,40 +73,6 @@ func (m *Model) helpPane() pane {
 		return &m.traffic
 	}
 	return m.focusedPane()
-}
-
-// askHelp is the help of the server's question: how to answer it.
-func (m *Model) askHelp() helpKeys {
-	k, ak := &m.keys, &m.keys.Ask
-	switch {
-	case m.ask.q.kind == askURL:
-		keys := []key.Binding{ak.Open, ak.Copy, ak.No, ak.Cancel, k.FormHelp, k.ForceQuit}
-		if m.ask.longMessage() {
-			keys = append(keys[:4], append([]key.Binding{m.msgScrollKey()}, keys[4:]...)...)
-		}
-		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
-	case m.ask.q.kind == askSample:
-		keys := []key.Binding{ak.Send, ak.Reject, ak.ScrollUp, k.FormHelp, k.ForceQuit}
-		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
-	case m.ask.form == nil:
-		keys := []key.Binding{ak.Decline, ak.Cancel, k.ForceQuit}
-		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
-	}
-	h := formHelp(m.ask.form.KeyMap(), k.ForceQuit, &k.FormHelp)
-	h.short = append([]key.Binding{h.short[0], ak.Decline}, h.short[1:]...)
-	h.full = append(h.full, []key.Binding{ak.Decline})
-	if m.ask.longMessage() {
-		h.short = append(h.short[:2], append([]key.Binding{m.msgScrollKey()}, h.short[2:]...)...)
-		h.full[len(h.full)-1] = append(h.full[len(h.full)-1], m.msgScrollKey())
-	}
-	return h
-}
-
-// msgScrollKey is pgup/pgdn worded for a question's long message.
-func (m *Model) msgScrollKey() key.Binding {
-	b := m.keys.Ask.ScrollUp
-	b.SetHelp("pgup/pgdn", "scroll message")
-	return b
 }
 
 // formHelp is the help of a focused form: the form's own keys (list keys

@@ -19,7 +19,7 @@ type keyPane interface {
 // bindings work in it, in which order its help shows them, and what they
 // do; Model only routes: the global bindings first, then the focused
 // pane (focusedPane). The form, the questions and the roots view have
-// their own key maps and help (formHelp, askHelp, rootsHelp).
+// their own key maps and help (modal).
 type pane interface {
 	keyPane
 	// bindKeys enables the bindings of km the pane handles in state s
@@ -28,6 +28,28 @@ type pane interface {
 	// shortHelp lists those bindings for the help bar, most important
 	// first (disabled ones are left out when drawn).
 	shortHelp(km *KeyMap) []key.Binding
+}
+
+// modal is a pane with its own key map (a form's, the questions', the
+// roots view's) that takes the whole help bar while it has the keys.
+type modal interface {
+	keyPane
+	help(km *KeyMap) helpKeys
+}
+
+// modalPane is the modal pane that has the keys, nil for none.
+func (m *Model) modalPane() modal {
+	switch {
+	case m.focus == focusAsk && m.ask.q != nil:
+		return &m.ask
+	case m.focus == focusRoots:
+		return &m.roots.pane
+	case m.focus == focusForm && m.sections.section != sectionTools && m.sections.args.form != nil:
+		return &m.sections.args
+	case m.focus == focusForm && m.form.form != nil:
+		return &m.form
+	}
+	return nil
 }
 
 // focusedPane is the pane that has the keys, nil when the form, a

@@ -182,3 +182,13 @@ func (p *argsFormPane) completionLine() string {
 	head := st.Key.Render("ctrl+y") + st.Dim.Render(" "+termtext.Line(p.field)+": ")
 	return ansi.Truncate(head+strings.Join(shown, st.Dim.Render(" · "))+st.Dim.Render(more), p.width, "…")
 }
+
+// help is the form's keys, the way back named for the list, and the key
+// that takes the server's completion first.
+func (p *argsFormPane) help(k *KeyMap) helpKeys {
+	fk := p.form.KeyMap()
+	fk.Cancel.SetHelp("esc", "back to list")
+	h := formHelp(fk, k.ForceQuit, &k.FormHelp)
+	h.short = append([]key.Binding{k.TakeCompletion}, h.short...)
+	return h
+}

@@ -296,3 +296,37 @@ func newReplyBox(st *Styles) textarea.Model {
 	t.CharLimit = 0
 	return t
 }
+
+// help is the help of the server's question: how to answer it.
+func (p *askPane) help(k *KeyMap) helpKeys {
+	ak := &k.Ask
+	switch {
+	case p.q.kind == askURL:
+		keys := []key.Binding{ak.Open, ak.Copy, ak.No, ak.Cancel, k.FormHelp, k.ForceQuit}
+		if p.longMessage() {
+			keys = append(keys[:4], append([]key.Binding{msgScrollKey(k)}, keys[4:]...)...)
+		}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	case p.q.kind == askSample:
+		keys := []key.Binding{ak.Send, ak.Reject, ak.ScrollUp, k.FormHelp, k.ForceQuit}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	case p.form == nil:
+		keys := []key.Binding{ak.Decline, ak.Cancel, k.ForceQuit}
+		return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+	}
+	h := formHelp(p.form.KeyMap(), k.ForceQuit, &k.FormHelp)
+	h.short = append([]key.Binding{h.short[0], ak.Decline}, h.short[1:]...)
+	h.full = append(h.full, []key.Binding{ak.Decline})
+	if p.longMessage() {
+		h.short = append(h.short[:2], append([]key.Binding{msgScrollKey(k)}, h.short[2:]...)...)
+		h.full[len(h.full)-1] = append(h.full[len(h.full)-1], msgScrollKey(k))
+	}
+	return h
+}
+
+// msgScrollKey is pgup/pgdn worded for a question's long message.
+func msgScrollKey(k *KeyMap) key.Binding {
+	b := k.Ask.ScrollUp
+	b.SetHelp("pgup/pgdn", "scroll message")
+	return b
+}

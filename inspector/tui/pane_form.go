@@ -223,3 +223,12 @@ func iconText(ic sdk.Icon) string {
 	}
 	return termtext.Line(src)
 }
+
+// help is the form's keys and the one that submits it as a task (enabled
+// for a tool that may run as one).
+func (p *formPane) help(k *KeyMap) helpKeys {
+	h := formHelp(p.form.KeyMap(), k.ForceQuit, &k.FormHelp)
+	h.short = append([]key.Binding{h.short[0], k.RunAsTask}, h.short[1:]...)
+	h.full = append(h.full, []key.Binding{k.RunAsTask})
+	return h
+}

@@ -222,3 +222,13 @@ func rootsSummary(roots []sdk.Root) string {
 	}
 	return fmt.Sprintf("roots: %d", len(roots))
 }
+
+// help is the roots view's: typing a path, or the list's keys.
+func (p *rootsPane) help(k *KeyMap) helpKeys {
+	rk := &k.Roots
+	keys := []key.Binding{rk.Add, rk.Remove, k.Up, rk.Close, k.ForceQuit}
+	if p.adding {
+		keys = []key.Binding{rk.AddDone, rk.AddCancel, k.ForceQuit}
+	}
+	return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
+}

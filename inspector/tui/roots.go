@@ -3,7 +3,6 @@ package tui
 import (
 	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -74,14 +73,4 @@ func (m *Model) changeRoots(roots []sdk.Root) tea.Cmd {
 	}
 	m.sess.ask.setRoots(roots)
 	return rootsChangedCmd(m.sess.ctx, m.sess.conn.Client)
-}
-
-// rootsHelp is the roots view's help: typing a path, or the list's keys.
-func (m *Model) rootsHelp() helpKeys {
-	k, rk := &m.keys, &m.keys.Roots
-	keys := []key.Binding{rk.Add, rk.Remove, k.Up, rk.Close, k.ForceQuit}
-	if m.roots.pane.adding {
-		keys = []key.Binding{rk.AddDone, rk.AddCancel, k.ForceQuit}
-	}
-	return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
 }
