@@ -224,7 +224,7 @@ func TestCalls(t *testing.T) {
 		{"05-title-and-annotations", "search_books", `{"query":"dune","limit":5}`,
 			"Error executing tool search_books: 1 validation error for search_books\nlimit\n  Extra inputs are not permitted [type=extra_forbidden, input_value=5, input_type=int]", true},
 	}
-	for _, era := range []struct{ name, version string }{{"legacy", sdk.LatestLegacyVersion}, {"stateless", sdk.ModernVersion}} {
+	for _, era := range []struct{ name, version string }{{"legacy", sdk.LatestLegacyVersion}, {"2026", sdk.Version2026}} {
 		clients := map[string]*sdk.Client{}
 		for _, ex := range tutorial {
 			clients[ex], _ = start(t, ex, era.version) // one process per example and era

@@ -38,7 +38,7 @@ func skipWithoutFastPaths(t *testing.T) {
 // A call's context and its stateless round living in its callInfo took
 // one more off a tool call and a prompt (two stateless): 14 -> 13 over
 // HTTP with sessions, 17 -> 15 stateless, search_books 14 -> 13,
-// prompts/get 15 -> 14. The stateless era's Mcp-Name check interns the
+// prompts/get 15 -> 14. The 2026 era's Mcp-Name check interns the
 // name it peeks: 15 -> 14. A response and its result written in one
 // allocation (fastResult's response) took one more off each: 13 -> 12 over
 // HTTP with sessions, 14 -> 13 stateless, search_books 13 -> 12,

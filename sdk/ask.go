@@ -13,13 +13,13 @@ import (
 // Asking the client: Elicit, ElicitURL, Sample and Roots put a question to
 // the client from inside a tool (or prompt) handler, the same way in both
 // eras. In a session they send the request and wait for the answer; in the
-// stateless era the first run of the handler collects the questions, the
+// 2026 era the first run of the handler collects the questions, the
 // request is answered with an InputRequiredResult, and when the client
 // sends it again with the answers the handler runs again and the same call
 // returns the answer.
 
 // ErrInputRequired is what Elicit, Sample and Roots return in the
-// stateless era while the client has not answered yet: return it (or any
+// 2026 era while the client has not answered yet: return it (or any
 // error) from the handler, and the SDK answers the request with an
 // InputRequiredResult listing every question asked in this run. To ask
 // several questions in one round, make the calls first and check their
@@ -43,7 +43,7 @@ var ErrBadAnswer = errors.New("sdk: the client's answer does not fit the questio
 
 // AskOptions tunes one question; every field is optional.
 type AskOptions struct {
-	// Key names the question among the inputRequests of a stateless-era
+	// Key names the question among the inputRequests of a 2026-era
 	// InputRequiredResult (default: the method and the question's number
 	// in the handler's run, e.g. "elicitation-1"). Give questions stable
 	// keys when the handler may ask them in a different order.

@@ -14,7 +14,7 @@ import (
 // roundClient is a stateless client that declares elicitation, sampling and
 // roots but sends rounds itself (Client.Call does not drive them).
 func roundClient(t *testing.T, s *sdk.Server) *sdk.Client {
-	return memClient(t, s, sdk.ModernVersion, &sdk.ClientOptions{
+	return memClient(t, s, sdk.Version2026, &sdk.ClientOptions{
 		OnElicit: answerWith(sdk.ActionCancel, ""),
 		OnSample: func(context.Context, *sdk.CreateMessageParams) (*sdk.CreateMessageResult, error) { return nil, nil },
 		OnRoots:  func(context.Context) ([]sdk.Root, error) { return nil, nil },

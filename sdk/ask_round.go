@@ -11,7 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// inputRound is one run of a stateless-era handler that may ask the client
+// inputRound is one run of a 2026-era handler that may ask the client
 // (SEP-2322): the answers it can use (carried over in requestState from
 // earlier rounds, and this request's inputResponses) and the questions it
 // asked that have none yet.

@@ -258,7 +258,7 @@ func TestStatelessRoundsAskEachQuestionOnce(t *testing.T) {
 	for _, kind := range askTransports {
 		t.Run(kind, func(t *testing.T) {
 			var sent, asked atomic.Int32
-			c := askClient(t, askServer(), kind, sdk.ModernVersion, sdk.ClientOptions{
+			c := askClient(t, askServer(), kind, sdk.Version2026, sdk.ClientOptions{
 				Trace: func(d sdk.Direction, m *transport.Message) {
 					if d == sdk.Sent && m.Method == "tools/call" {
 						sent.Add(1)

@@ -5,7 +5,7 @@ import "encoding/json"
 // The protocol types of the requests a server puts to its client while it
 // answers one: elicitation, sampling and roots. In the handshake era they
 // travel as requests of their own (elicitation/create,
-// sampling/createMessage, roots/list); in the stateless era as the
+// sampling/createMessage, roots/list); in the 2026 era as the
 // inputRequests of an InputRequiredResult (SEP-2322).
 
 // ElicitAction is how the person answered an elicitation.
@@ -141,7 +141,7 @@ type InputRequest struct {
 	Params json.RawMessage `json:"params"`
 }
 
-// InputRequiredResult is the stateless era's answer to a request whose
+// InputRequiredResult is the 2026 era's answer to a request whose
 // handler needs the client's input first (SEP-2322): the client answers
 // every input request and sends the request again with inputResponses
 // (keyed as InputRequests) and RequestState unchanged.

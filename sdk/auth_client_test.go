@@ -16,7 +16,7 @@ import (
 // the first 401, lists tools, and steps up when a tool needs a scope its
 // token lacks.
 func TestOAuthClientSignsInToSDKServer(t *testing.T) {
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		t.Run(version, func(t *testing.T) {
 			as := testutil.NewAuthServer(t)
 			s := sdk.NewServer("books", nil)

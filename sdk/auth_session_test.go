@@ -140,7 +140,7 @@ func TestTaskBoundToItsUser(t *testing.T) {
 			}
 			alice := connect(bearer("alice", "app"))
 			task := mustTask(t, alice, "job")
-			modern := era.version == sdk.ModernVersion
+			modern := era.version == sdk.Version2026
 			for _, intruder := range []struct{ name, bearer string }{
 				{"another user", bearer("bob", "app")},
 				{"the user through another client", bearer("alice", "other-app")},

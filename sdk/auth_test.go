@@ -119,7 +119,7 @@ func jwtAuth(a *authority) func(resource string) *sdkhttp.AuthOptions {
 	}
 }
 
-// rawPost sends one stateless-era request (or, with legacy, an
+// rawPost sends one 2026-era request (or, with legacy, an
 // initialize) with the given Authorization header ("" for none) and
 // returns the status and WWW-Authenticate.
 func rawPost(t *testing.T, endpoint, authorization, method, tool string, legacy bool) (int, string) {

@@ -26,7 +26,7 @@ const maxEarlyCancels = 64
 // track registers a cancellable context for request id; its done
 // unregisters it and reports whether the client cancelled the call
 // meanwhile. trackRequest is track for a request that may have no session
-// (ss nil, the stateless era): then nothing is tracked and it is never
+// (ss nil, the 2026 era): then nothing is tracked and it is never
 // cancelled by the peer.
 func (ss *serverSession) trackRequest(ctx context.Context, id json.RawMessage) (context.Context, trackedCall) {
 	if ss == nil {

@@ -32,8 +32,8 @@ type ClientOptions struct {
 	Name    string // client name sent in initialize (default "mcpdev")
 	Version string // default "0.0.0"
 	// ProtocolVersion picks the era. Empty (the default) probes the
-	// stateless era with server/discover and falls back to initialize with
-	// LatestLegacyVersion; ModernVersion insists on the stateless era; a
+	// 2026 era with server/discover and falls back to initialize with
+	// LatestLegacyVersion; Version2026 insists on the 2026 era; a
 	// legacy version goes straight to initialize with that version.
 	ProtocolVersion string
 	// ProbeTimeout bounds the server/discover probe before falling back to
@@ -55,7 +55,7 @@ type ClientOptions struct {
 	// The server's questions (client_answer.go); each is declared as a
 	// capability only when set, and runs on its own goroutine with a
 	// context the server's notifications/cancelled cancels. In the
-	// stateless era the client answers an InputRequiredResult with them
+	// 2026 era the client answers an InputRequiredResult with them
 	// and sends the request again, so a caller of CallTool sees one call.
 	//
 	// OnElicit fills in a form (elicitation/create in form mode); fields
@@ -78,7 +78,7 @@ type Client struct {
 	conn   transport.Conn
 	opts   ClientOptions
 	init   InitializeResult
-	modern bool // stateless era: every request carries the _meta below
+	modern bool // 2026 era: every request carries the _meta below
 	meta   map[string]any
 
 	nextID  atomic.Int64
@@ -123,26 +123,26 @@ type Era string
 
 // The two protocol eras.
 const (
-	EraLegacy    Era = "legacy"    // initialize handshake, sessions (up to 2025-11-25)
-	EraStateless Era = "stateless" // server/discover, _meta on every request (2026-07-28)
+	EraLegacy Era = "legacy" // initialize handshake, sessions (up to 2025-11-25)
+	Era2026   Era = "2026"   // server/discover, _meta on every request (2026-07-28)
 )
 
 // Era is the protocol era the connection speaks.
 func (c *Client) Era() Era {
 	if c.modern {
-		return EraStateless
+		return Era2026
 	}
 	return EraLegacy
 }
 
-// handshake probes the stateless era and falls back to initialize.
+// handshake probes the 2026 era and falls back to initialize.
 func (c *Client) handshake(ctx context.Context) error {
 	want := c.opts.ProtocolVersion
 	if want != "" && slices.Contains(legacyVersions, want) {
 		return c.initialize(ctx)
 	}
 	if want == "" {
-		want = ModernVersion
+		want = Version2026
 	}
 	err := c.discover(ctx, want)
 	if v, ok := retryVersion(err); ok && ctx.Err() == nil {
@@ -160,7 +160,7 @@ func (c *Client) handshake(ctx context.Context) error {
 	return c.initialize(ctx)
 }
 
-// discover asks server/discover in the stateless era.
+// discover asks server/discover in the 2026 era.
 func (c *Client) discover(ctx context.Context, version string) error {
 	timeout := c.opts.ProbeTimeout
 	if timeout <= 0 {

@@ -164,7 +164,7 @@ func orMissing(err error, method string) error {
 
 // RootsChanged tells the server the roots changed
 // (notifications/roots/list_changed); it asks again with roots/list. In
-// the stateless era there is no session to tell: it does nothing.
+// the 2026 era there is no session to tell: it does nothing.
 func (c *Client) RootsChanged(ctx context.Context) error {
 	if c.modern {
 		return nil
@@ -173,7 +173,7 @@ func (c *Client) RootsChanged(ctx context.Context) error {
 }
 
 // callMaybeRounds is call, driving InputRequiredResult rounds in the
-// stateless era.
+// 2026 era.
 func (c *Client) callMaybeRounds(ctx context.Context, method string, params map[string]any, result any, onProgress func(ProgressParams)) error {
 	if c.modern {
 		return c.callRounds(ctx, method, params, result, onProgress)
@@ -188,7 +188,7 @@ const maxInputRounds = 16
 // with InputRequiredResult past maxInputRounds rounds.
 var ErrTooManyRounds = errors.New("sdk: the server kept asking for input")
 
-// callRounds sends a stateless-era request that may be answered with an
+// callRounds sends a 2026-era request that may be answered with an
 // InputRequiredResult (SEP-2322): it answers every input request with the
 // hooks and sends the request again with the answers and requestState,
 // until the result is complete. params is changed.

@@ -12,7 +12,7 @@ import (
 )
 
 // ToolExcludedError reports a listed tool that the client left out of
-// ListTools: over Streamable HTTP in the stateless era, a tool whose
+// ListTools: over Streamable HTTP in the 2026 era, a tool whose
 // x-mcp-header annotations break the rules (SEP-2243) is excluded, so one
 // malformed tool does not keep the others from being used.
 type ToolExcludedError struct {
@@ -33,7 +33,7 @@ type paramHeaderConn interface {
 }
 
 // screenTools reads the x-mcp-header annotations of a complete listing
-// when they matter (stateless era over HTTP): tools with invalid ones are
+// when they matter (2026 era over HTTP): tools with invalid ones are
 // left out (OnWarning says which and why), and the connection learns the
 // headers of the others.
 func (c *Client) screenTools(tools []ToolInfo) []ToolInfo {

@@ -17,7 +17,7 @@ import (
 // level in every later request's _meta.
 func TestClientSetLogLevel(t *testing.T) {
 	s := logall.Server()
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		t.Run(version, func(t *testing.T) {
 			var mu sync.Mutex
 			var got, sent []string
@@ -51,7 +51,7 @@ func TestClientSetLogLevel(t *testing.T) {
 			if legacy := version == sdk.LatestLegacyVersion; setLevel != legacy {
 				t.Errorf("logging/setLevel sent: %v, want %v (the 2026 era has no such method):\n%s", setLevel, legacy, strings.Join(sent, "\n"))
 			}
-			if version == sdk.ModernVersion && !strings.Contains(sent[len(sent)-1], `"io.modelcontextprotocol/logLevel":"error"`) {
+			if version == sdk.Version2026 && !strings.Contains(sent[len(sent)-1], `"io.modelcontextprotocol/logLevel":"error"`) {
 				t.Errorf("the call's _meta lacks the level:\n%s", sent[len(sent)-1])
 			}
 		})

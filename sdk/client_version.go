@@ -10,7 +10,7 @@ import (
 
 // retryVersion picks the version to ask again with after server/discover
 // was refused with -32022 (UnsupportedProtocolVersionError): the first
-// stateless-era version this SDK speaks among those the error's data
+// 2026-era version this SDK speaks among those the error's data
 // lists as supported. ok is false when err is no such refusal or there is
 // no version in common.
 func retryVersion(err error) (version string, ok bool) {

@@ -44,14 +44,14 @@ func TestDiscoverRetriesWithSupportedVersion(t *testing.T) {
 				_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":2,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete","ttlMs":0,"cacheScope":"private"}}`)
 			}))
 			defer srv.Close()
-			c, err := sdk.Connect(testCtx(t), streamable.NewClient(srv.URL, nil), &sdk.ClientOptions{ProtocolVersion: sdk.ModernVersion})
+			c, err := sdk.Connect(testCtx(t), streamable.NewClient(srv.URL, nil), &sdk.ClientOptions{ProtocolVersion: sdk.Version2026})
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Connect error = %v, want error %v", err, tt.wantErr)
 			}
 			if err == nil {
 				defer c.Close()
-				if c.Era() != sdk.EraStateless {
-					t.Errorf("Era = %s, want %s", c.Era(), sdk.EraStateless)
+				if c.Era() != sdk.Era2026 {
+					t.Errorf("Era = %s, want %s", c.Era(), sdk.Era2026)
 				}
 			}
 			if got := asks.Load(); got != tt.wantAsks {

@@ -65,7 +65,7 @@ type CompleteContext struct {
 // CompleteResult answers completion/complete.
 type CompleteResult struct {
 	Completion Completion `json:"completion"`
-	ResultType string     `json:"resultType,omitempty"` // modern era
+	ResultType string     `json:"resultType,omitempty"` // 2026 era
 }
 
 // Completion is a list of suggested values (at most 100), how many there

@@ -141,8 +141,8 @@ func TestCompleteRefusals(t *testing.T) {
 			}
 			c = memClient(t, completeServer(t), era.version, nil)
 			bad := []string{`{"ref":"prompt"}`, `{"ref":{"type":"ref/prompt","name":"addr"},"argument":{"name":"mood","value":7}}`}
-			if era.version != sdk.ModernVersion {
-				bad = append(bad, `[]`) // (in the stateless era, params without _meta are a legacy request)
+			if era.version != sdk.Version2026 {
+				bad = append(bad, `[]`) // (in the 2026 era, params without _meta are a legacy request)
 			}
 			for _, params := range bad {
 				err := c.Call(testCtx(t), "completion/complete", json.RawMessage(params), nil)

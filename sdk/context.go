@@ -40,19 +40,19 @@ type callInfo struct {
 	fixedLevel LogLevel
 	requestID  json.RawMessage
 	clientCaps map[string]json.RawMessage
-	// The stateless era's: the request's protocol version and its _meta
+	// The 2026 era's: the request's protocol version and its _meta
 	// clientInfo, undecoded (RequestFrom decodes it). A legacy call reads
 	// both from its session.
 	version    string
 	clientInfo json.RawMessage
 	goroutines callGroup // started with Go; the call waits for them
 	// Questions to the client (ask.go): how many this run asked, and in
-	// the stateless era the round of answers they are looked up in.
+	// the 2026 era the round of answers they are looked up in.
 	asked atomic.Int32
 	round *inputRound
 	// roundMem is where startRound keeps round: no allocation of its own.
 	roundMem inputRound
-	// task: the task the call runs as (a stateless-era task's questions
+	// task: the task the call runs as (a 2026-era task's questions
 	// wait for tasks/update); deferral: a DeferTask call that may become
 	// one (task_defer.go).
 	task     *taskEntry
@@ -130,7 +130,7 @@ func Log(ctx context.Context, level LogLevel, data any) error {
 //
 // It works for tool calls over Streamable HTTP in the handshake era from
 // protocol 2025-11-25 on, and reports false, doing nothing, elsewhere
-// (stdio, the stateless era, older clients): a tool may call it
+// (stdio, the 2026 era, older clients): a tool may call it
 // unconditionally.
 func CloseSSEStream(ctx context.Context, retry time.Duration) bool {
 	if callFrom(ctx) == nil {

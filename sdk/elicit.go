@@ -29,10 +29,10 @@ import (
 //
 // The client must have declared the elicitation capability (else the
 // error is the spec's -32021). An accepted answer that breaks the schema
-// is an *AnswerError listing every problem. In the stateless era the first
+// is an *AnswerError listing every problem. In the 2026 era the first
 // run returns ErrInputRequired: return it from the handler.
 //
-// In the stateless era (2026-07-28) the handler runs again per input
+// In the 2026 era (2026-07-28) the handler runs again per input
 // round: there is no session to wait in, so the first run ends at Elicit
 // (ErrInputRequired), the client answers, and the whole handler runs
 // again from the top, Elicit now returning the answer. Code before Elicit

@@ -14,7 +14,7 @@ const (
 	CodeInternalError  = -32603 // the server failed
 
 	// CodeResourceNotFound is the error code of resources/read for an
-	// unknown URI up to protocol 2025-11-25; the stateless era (SEP-2164)
+	// unknown URI up to protocol 2025-11-25; the 2026 era (SEP-2164)
 	// answers CodeInvalidParams instead. Both carry the URI in data.
 	CodeResourceNotFound = -32002
 	// CodeMissingCapability: the request needs a client capability the

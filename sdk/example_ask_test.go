@@ -17,7 +17,7 @@ type Stay struct {
 }
 
 // The same tool asks the person in both eras: in a session the server
-// sends elicitation/create and waits; in the stateless era the call
+// sends elicitation/create and waits; in the 2026 era the call
 // returns an InputRequiredResult, the client answers and calls again, and
 // Elicit returns the answer. The client's OnElicit hook answers either way.
 func ExampleElicit() {
@@ -33,7 +33,7 @@ func ExampleElicit() {
 		return fmt.Sprintf("Booked a %s room from %s for %d nights", stay.Room, stay.Arrival, stay.Nights), nil
 	}, &sdk.ToolOptions{Name: "book", Description: "Books a room."})
 
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		c, _ := sdk.NewInMemoryClient(context.Background(), s, &sdk.ClientOptions{
 			ProtocolVersion: version,
 			OnElicit: func(_ context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
@@ -48,12 +48,12 @@ func ExampleElicit() {
 	}
 	// Output:
 	// legacy: Booked a double room from 2026-12-24 for 2 nights
-	// stateless: Booked a double room from 2026-12-24 for 2 nights
+	// 2026: Booked a double room from 2026-12-24 for 2 nights
 }
 
 // Sample asks the client's model; Roots asks where the server may work.
 // Made together and checked together, they are one round in the
-// stateless era.
+// 2026 era.
 func ExampleSample() {
 	s := sdk.NewServer("summarizer", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {

@@ -18,14 +18,14 @@ type Confirm struct {
 	Yes bool `json:"yes" jsonschema:"title=Book it?"`
 }
 
-// In the stateless era the handler runs again per input round: code
+// In the 2026 era the handler runs again per input round: code
 // before Elicit runs once per round, code after it once. Keep side
 // effects after the last question.
 func ExampleElicit_rounds() {
 	var looked, booked int
 	s := sdk.NewServer("hotel", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
-		looked++ // before the question: runs again in the stateless era
+		looked++ // before the question: runs again in the 2026 era
 		ok, action, err := sdk.Elicit[Confirm](ctx, "Book the double room?")
 		if err != nil {
 			return "", err
@@ -37,7 +37,7 @@ func ExampleElicit_rounds() {
 		return "Booked", nil
 	}, &sdk.ToolOptions{Name: "book", Description: "Books a room."})
 
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		looked, booked = 0, 0
 		c, _ := sdk.NewInMemoryClient(context.Background(), s, &sdk.ClientOptions{
 			ProtocolVersion: version,
@@ -51,10 +51,10 @@ func ExampleElicit_rounds() {
 	}
 	// Output:
 	// legacy: Booked; code before Elicit ran 1 times, after it 1
-	// stateless: Booked; code before Elicit ran 2 times, after it 1
+	// 2026: Booked; code before Elicit ran 2 times, after it 1
 }
 
-// Elicit's doc says that a stateless-era handler runs again per input
+// Elicit's doc says that a 2026-era handler runs again per input
 // round, and shows the idiom that keeps side effects after the question.
 func TestElicitDocSaysHandlerRunsAgain(t *testing.T) {
 	fset := token.NewFileSet()

@@ -45,9 +45,9 @@ func ExampleServer_Use() {
 	_, err = c.CallTool(context.Background(), "delete_catalog", nil, nil)
 	fmt.Println(err)
 	// Output:
-	// server/discover (stateless era): err=<nil>
-	// tools/call (stateless era): err=<nil>
+	// server/discover (2026 era): err=<nil>
+	// tools/call (2026 era): err=<nil>
 	// Found 3 books matching 'go' (showing up to 10).
-	// tools/call (stateless era): err=jsonrpc error -32001: Forbidden: delete_catalog
+	// tools/call (2026 era): err=jsonrpc error -32001: Forbidden: delete_catalog
 	// jsonrpc error -32001: Forbidden: delete_catalog
 }

@@ -21,7 +21,7 @@ type QueryArgs struct {
 }
 
 // A field tagged mcpheader is mirrored into an Mcp-Param-* header in the
-// stateless era over Streamable HTTP: the schema says so, the client sends
+// 2026 era over Streamable HTTP: the schema says so, the client sends
 // it (Base64 when the value is not plain header text), and the server
 // checks it against the body before the tool runs.
 func ExampleParamHeaderTag() {

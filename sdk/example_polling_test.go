@@ -19,7 +19,7 @@ func ExampleCloseSSEStream() {
 	s := sdk.NewServer("Reports", nil)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
 		sdk.Progress(ctx, 1, 2, "started")
-		// Over stdio, the stateless era or with older clients this does
+		// Over stdio, the 2026 era or with older clients this does
 		// nothing and reports false; the call then streams as usual.
 		sdk.CloseSSEStream(ctx, 10*time.Millisecond)
 		sdk.Progress(ctx, 2, 2, "rendered") // kept until the client resumes

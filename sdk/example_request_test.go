@@ -36,7 +36,7 @@ func ExampleRequestFrom() {
 	ts := httptest.NewServer(auth)
 	defer ts.Close()
 
-	for _, version := range []string{sdk.ModernVersion, sdk.LatestLegacyVersion} {
+	for _, version := range []string{sdk.Version2026, sdk.LatestLegacyVersion} {
 		hdr := http.Header{"X-Request-Source": {"example"}}
 		tr := streamable.NewClient(ts.URL, &streamable.ClientOptions{Header: hdr})
 		c, err := sdk.Connect(context.Background(), tr, &sdk.ClientOptions{Name: "my-agent", ProtocolVersion: version})
@@ -48,6 +48,6 @@ func ExampleRequestFrom() {
 		c.Close()
 	}
 	// Output:
-	// my-agent (stateless era, 2026-07-28) as alice, tenant acme, header example, session false
+	// my-agent (2026 era, 2026-07-28) as alice, tenant acme, header example, session false
 	// my-agent (legacy era, 2025-11-25) as alice, tenant acme, header example, session true
 }

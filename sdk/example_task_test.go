@@ -56,7 +56,7 @@ type Deploy struct {
 }
 
 // A tool declared with DeferTask asks its questions first (in the
-// stateless era as InputRequiredResult rounds, before any task exists)
+// 2026 era as InputRequiredResult rounds, before any task exists)
 // and becomes a task only when it calls ContinueAsTask: the round that
 // brings the answers is answered with the task, and the handler runs on
 // as it. CallToolTask answers the rounds with the client's hooks. Where
@@ -79,7 +79,7 @@ func ExampleContinueAsTask() {
 
 	ctx := context.Background()
 	c, err := sdk.NewInMemoryClient(ctx, s, &sdk.ClientOptions{
-		ProtocolVersion: sdk.ModernVersion,
+		ProtocolVersion: sdk.Version2026,
 		OnElicit: func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
 			fmt.Println("asked:", p.Message)
 			return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: []byte(`{"environment":"staging"}`)}, nil

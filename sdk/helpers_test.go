@@ -80,7 +80,7 @@ func golden(t *testing.T, name string, got []byte) {
 // eras are the two protocol eras a client can speak to an sdk server.
 var eras = []struct{ name, version string }{
 	{"legacy", sdk.LatestLegacyVersion},
-	{"stateless", sdk.ModernVersion},
+	{"2026", sdk.Version2026},
 }
 
 // testCtx bounds a test's protocol exchanges so that a deadlock fails the

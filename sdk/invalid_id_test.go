@@ -82,8 +82,8 @@ func TestHTTPRejectsInvalidIDs(t *testing.T) {
 	if status, body, _ := post(legacy, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); status != http.StatusAccepted {
 		t.Fatalf("initialized: HTTP %d %s", status, body)
 	}
-	stateless := map[string]string{streamable.HeaderProtocolVersion: sdk.ModernVersion, streamable.HeaderMethod: "tools/call", streamable.HeaderName: "record"}
-	statelessParams := `{"name":"record","arguments":{},"_meta":{"` + sdk.MetaProtocolVersion + `":"` + sdk.ModernVersion + `","` + sdk.MetaClientCapabilities + `":{}}}`
+	stateless := map[string]string{streamable.HeaderProtocolVersion: sdk.Version2026, streamable.HeaderMethod: "tools/call", streamable.HeaderName: "record"}
+	statelessParams := `{"name":"record","arguments":{},"_meta":{"` + sdk.MetaProtocolVersion + `":"` + sdk.Version2026 + `","` + sdk.MetaClientCapabilities + `":{}}}`
 
 	for _, era := range []struct {
 		name    string
@@ -115,7 +115,7 @@ func TestHTTPRejectsInvalidIDs(t *testing.T) {
 	}
 }
 
-// Session.Handle and Server.HandleStateless, fed messages by a transport
+// Session.Handle and Server.Handle2026, fed messages by a transport
 // that does not go through transport.Decode, refuse bad ids the same way.
 func TestHandleRejectsInvalidIDs(t *testing.T) {
 	var calls atomic.Int32
@@ -139,17 +139,17 @@ func TestHandleRejectsInvalidIDs(t *testing.T) {
 		t.Fatalf("initialize = %s", got)
 	}
 	handle("", "notifications/initialized", "")
-	modern := `{"name":"record","arguments":{},"_meta":{"` + sdk.MetaProtocolVersion + `":"` + sdk.ModernVersion + `","` + sdk.MetaClientCapabilities + `":{}}}`
+	modern := `{"name":"record","arguments":{},"_meta":{"` + sdk.MetaProtocolVersion + `":"` + sdk.Version2026 + `","` + sdk.MetaClientCapabilities + `":{}}}`
 	for _, id := range badIDs {
 		if d := jsonDiff(t, []byte(invalidRequest), []byte(handle(id, "tools/call", `{"name":"record","arguments":{}}`))); d != "" {
 			t.Errorf("Session.Handle, id %s (-want +got):\n%s", id, d)
 		}
 		if d := jsonDiff(t, []byte(invalidRequest), []byte(handle(id, "tools/call", modern))); d != "" {
-			t.Errorf("Session.Handle stateless era, id %s (-want +got):\n%s", id, d)
+			t.Errorf("Session.Handle 2026 era, id %s (-want +got):\n%s", id, d)
 		}
-		resp := s.HandleStateless(ctx, &transport.Message{JSONRPC: "2.0", ID: []byte(id), Method: "tools/call", Params: []byte(modern)}, nil)
+		resp := s.Handle2026(ctx, &transport.Message{JSONRPC: "2.0", ID: []byte(id), Method: "tools/call", Params: []byte(modern)}, nil)
 		if d := jsonDiff(t, []byte(invalidRequest), toJSON(t, resp)); d != "" {
-			t.Errorf("HandleStateless, id %s (-want +got):\n%s", id, d)
+			t.Errorf("Handle2026, id %s (-want +got):\n%s", id, d)
 		}
 	}
 	if got := handle(`"x"`, "tools/call", `{"name":"record","arguments":{}}`); !strings.Contains(got, `"text":"recorded"`) {

@@ -65,8 +65,8 @@ func TestHTTPInvalidUTF8ID(t *testing.T) {
 	post(legacy, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	body, _ = post(legacy, `{"jsonrpc":"2.0","id":`+badUTF8ID+`,"method":"tools/call","params":{"name":"record","arguments":{}}}`)
 	checkUTF8Answer(t, body)
-	stateless := map[string]string{streamable.HeaderProtocolVersion: sdk.ModernVersion, streamable.HeaderMethod: "tools/call", streamable.HeaderName: "record"}
-	body, _ = post(stateless, `{"jsonrpc":"2.0","id":`+badUTF8ID+`,"method":"tools/call","params":{"name":"record","arguments":{},"_meta":{"`+sdk.MetaProtocolVersion+`":"`+sdk.ModernVersion+`","`+sdk.MetaClientCapabilities+`":{}}}}`)
+	stateless := map[string]string{streamable.HeaderProtocolVersion: sdk.Version2026, streamable.HeaderMethod: "tools/call", streamable.HeaderName: "record"}
+	body, _ = post(stateless, `{"jsonrpc":"2.0","id":`+badUTF8ID+`,"method":"tools/call","params":{"name":"record","arguments":{},"_meta":{"`+sdk.MetaProtocolVersion+`":"`+sdk.Version2026+`","`+sdk.MetaClientCapabilities+`":{}}}}`)
 	checkUTF8Answer(t, body)
 	// An error answer carries the same id.
 	body, _ = post(legacy, `{"jsonrpc":"2.0","id":`+badUTF8ID+`,"method":"tools/call","params":[1]}`)

@@ -23,7 +23,7 @@ func (k listKind) method() string {
 }
 
 // listChanged tells every client that may hear it that the list of kind
-// changed: initialized legacy-era sessions, and stateless-era
+// changed: initialized legacy-era sessions, and 2026-era
 // subscriptions/listen streams that asked for that kind.
 func (s *Server) listChanged(kind listKind) {
 	for _, ss := range s.sessionList() {

@@ -13,7 +13,7 @@ import (
 // stream with the id of the request that opened it.
 const MetaSubscriptionID = "io.modelcontextprotocol/subscriptionId"
 
-// SubscriptionFilter is what a stateless-era client opts in to with
+// SubscriptionFilter is what a 2026-era client opts in to with
 // subscriptions/listen (and, in the acknowledgement, what the server
 // agreed to send).
 type SubscriptionFilter struct {

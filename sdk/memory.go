@@ -10,7 +10,7 @@ import (
 // tests: no process, no network, the same protocol. Close the client to
 // stop the server side.
 //
-// Like any Client it speaks the stateless (2026-07-28) era unless
+// Like any Client it speaks the 2026 era (2026-07-28) unless
 // opts.ProtocolVersion names a legacy version: set it to
 // LatestLegacyVersion to test session behaviour (initialize, list-change
 // notifications, logging/setLevel), or run a test under both eras with
@@ -28,7 +28,7 @@ func NewInMemoryClient(ctx context.Context, s *Server, opts *ClientOptions) (*Cl
 var eraVersions = []struct {
 	Era     Era
 	Version string
-}{{EraLegacy, LatestLegacyVersion}, {EraStateless, ModernVersion}}
+}{{EraLegacy, LatestLegacyVersion}, {Era2026, Version2026}}
 
 // TestingT is what ForEachEra needs of a test: *testing.T and *testing.B
 // satisfy it (T is the type itself). sdk does not import package testing,
@@ -42,7 +42,7 @@ type TestingT[T any] interface {
 }
 
 // ForEachEra runs f as one subtest per protocol era ("legacy", then
-// "stateless"), each with an in-memory client of s speaking that era and
+// "2026"), each with an in-memory client of s speaking that era and
 // closed when the subtest ends (package sdktest has the same with
 // ClientOptions, and answerers for elicitation, sampling and roots):
 //

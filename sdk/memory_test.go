@@ -25,8 +25,8 @@ func TestForEachEraRunsBothEras(t *testing.T) {
 		mu.Unlock()
 	})
 	want := map[string]string{
-		t.Name() + "/legacy":    "legacy " + sdk.LatestLegacyVersion,
-		t.Name() + "/stateless": "stateless " + sdk.ModernVersion,
+		t.Name() + "/legacy": "legacy " + sdk.LatestLegacyVersion,
+		t.Name() + "/2026":   "2026 " + sdk.Version2026,
 	}
 	if d := jsonDiff(t, toJSON(t, want), toJSON(t, seen)); d != "" {
 		t.Errorf("subtests (-want +got):\n%s", d)
@@ -37,7 +37,7 @@ func TestForEachEraRunsBothEras(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if c.Era() != sdk.EraStateless {
-		t.Errorf("NewInMemoryClient speaks the %s era by default, want stateless (as documented)", c.Era())
+	if c.Era() != sdk.Era2026 {
+		t.Errorf("NewInMemoryClient speaks the %s era by default, want 2026 (as documented)", c.Era())
 	}
 }

@@ -110,7 +110,7 @@ func (ss *serverSession) serve(ctx context.Context, m *transport.Message, emit f
 	})
 }
 
-// serveModern dispatches a stateless-era request through the middleware.
+// serveModern dispatches a 2026-era request through the middleware.
 func (s *Server) serveModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) (any, error) {
 	chain := s.chain.Load()
 	if chain == nil {

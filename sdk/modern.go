@@ -11,7 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// The _meta keys of the stateless (2026-07-28) era.
+// The _meta keys of the 2026 era (2026-07-28).
 const (
 	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
 	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
@@ -20,12 +20,12 @@ const (
 	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 )
 
-// modernVersions lists the stateless-era versions this SDK speaks.
-var modernVersions = []string{ModernVersion}
+// modernVersions lists the 2026-era versions this SDK speaks.
+var modernVersions = []string{Version2026}
 
-// ModernVersions returns the stateless-era versions this SDK speaks (a
+// Versions2026 returns the 2026-era versions this SDK speaks (a
 // copy: changing it changes nothing).
-func ModernVersions() []string { return slices.Clone(modernVersions) }
+func Versions2026() []string { return slices.Clone(modernVersions) }
 
 // ResultComplete is the resultType of every finished result.
 const ResultComplete = "complete"
@@ -50,7 +50,7 @@ type requestMeta struct {
 	progressToken json.RawMessage
 }
 
-// isModernMessage reports whether m belongs to the stateless era: it
+// isModernMessage reports whether m belongs to the 2026 era: it
 // carries the protocol version in _meta, or is server/discover.
 func isModernMessage(m *transport.Message) bool {
 	if m.Method == "server/discover" {
@@ -216,7 +216,7 @@ func unsupportedVersion(requested string) *transport.Error {
 	return &transport.Error{Code: transport.CodeUnsupportedVersion, Message: "Unsupported protocol version: " + requested, Data: data}
 }
 
-// handleStateless answers one message of the stateless (2026-07-28) era:
+// handleStateless answers one message of the 2026 era (2026-07-28):
 // no session, the version and client capabilities in every request's
 // _meta. emit carries the request's progress and log notifications ahead
 // of the response (nil drops them). The HTTP backend calls it; over stdio
@@ -228,7 +228,7 @@ func (s *Server) handleStateless(ctx context.Context, m *transport.Message, emit
 	return s.handleModern(ctx, m, emit, nil)
 }
 
-// handleModern serves a stateless-era message; ss (may be nil) tracks the
+// handleModern serves a 2026-era message; ss (may be nil) tracks the
 // call for notifications/cancelled on a connection that has one.
 func (s *Server) handleModern(ctx context.Context, m *transport.Message, emit func(*transport.Message) error, ss *serverSession) *transport.Message {
 	if !m.IsRequest() {

@@ -256,7 +256,7 @@ func TestHTTPParamHeaders(t *testing.T) {
 	}
 }
 
-// Over HTTP in the stateless era the client leaves out tools whose
+// Over HTTP in the 2026 era the client leaves out tools whose
 // x-mcp-header annotations break the rules, says why, and keeps the rest
 // (the tools of the official http-invalid-tool-headers scenario).
 func TestClientExcludesInvalidParamHeaders(t *testing.T) {

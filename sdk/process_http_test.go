@@ -75,8 +75,8 @@ func TestHTTPStatelessRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if c.Era() != sdk.EraStateless {
-		t.Fatalf("era %s, want stateless", c.Era())
+	if c.Era() != sdk.Era2026 {
+		t.Fatalf("era %s, want 2026", c.Era())
 	}
 	call := func() {
 		t.Helper()

@@ -71,7 +71,7 @@ func TestPromptsListPaginated(t *testing.T) {
 
 // The prompts capability is declared only when there are prompts, and
 // completions only when an argument completes; in both eras, with list
-// changes (subscriptions/listen delivers them in the stateless era).
+// changes (subscriptions/listen delivers them in the 2026 era).
 func TestPromptCapabilities(t *testing.T) {
 	withEnum := sdk.NewServer("enum", nil)
 	sdk.Prompt(withEnum, tripPrompt, &sdk.PromptOptions{Name: "trip", Description: "d"})
@@ -92,7 +92,7 @@ func TestPromptCapabilities(t *testing.T) {
 			t.Run(era.name, func(t *testing.T) {
 				c := memClient(t, tt.s, era.version, nil)
 				want := tt.legacy
-				if era.version == sdk.ModernVersion {
+				if era.version == sdk.Version2026 {
 					want = tt.mode
 				}
 				if d := jsonDiff(t, []byte(want), toJSON(t, c.InitializeResult().Capabilities)); d != "" {
@@ -111,11 +111,11 @@ func TestPromptsListCachingHints(t *testing.T) {
 	s := sdk.NewServer("cache", &sdk.ServerOptions{PromptsTTL: 90 * time.Second, CachePublic: true})
 	s.AddPrompt(namedPrompt("a"))
 	want := map[string]string{
-		sdk.ModernVersion:       `{"prompts":[{"name":"a","description":"prompt a"}],"resultType":"complete","ttlMs":90000,"cacheScope":"public"}`,
+		sdk.Version2026:         `{"prompts":[{"name":"a","description":"prompt a"}],"resultType":"complete","ttlMs":90000,"cacheScope":"public"}`,
 		sdk.LatestLegacyVersion: `{"prompts":[{"name":"a","description":"prompt a"}]}`,
 	}
 	wantGet := map[string]string{
-		sdk.ModernVersion:       `{"description":"prompt a","messages":[{"role":"user","content":{"type":"text","text":"a"}}],"resultType":"complete"}`,
+		sdk.Version2026:         `{"description":"prompt a","messages":[{"role":"user","content":{"type":"text","text":"a"}}],"resultType":"complete"}`,
 		sdk.LatestLegacyVersion: `{"description":"prompt a","messages":[{"role":"user","content":{"type":"text","text":"a"}}]}`,
 	}
 	for _, era := range eras {
@@ -137,7 +137,7 @@ func TestPromptsListCachingHints(t *testing.T) {
 		})
 	}
 	// The default: ttlMs 0, private.
-	c := memClient(t, promptServer(t), sdk.ModernVersion, nil)
+	c := memClient(t, promptServer(t), sdk.Version2026, nil)
 	var res sdk.ListPromptsResult
 	if err := c.Call(testCtx(t), "prompts/list", nil, &res); err != nil || res.TTLMs == nil || *res.TTLMs != 0 || res.CacheScope != "private" {
 		t.Errorf("default hints: ttlMs %v, cacheScope %q, %v", res.TTLMs, res.CacheScope, err)

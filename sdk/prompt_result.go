@@ -48,7 +48,7 @@ type GetPromptParams struct {
 type GetPromptResult struct {
 	Description string          `json:"description,omitempty"`
 	Messages    []PromptMessage `json:"messages"`
-	ResultType  string          `json:"resultType,omitempty"` // modern era
+	ResultType  string          `json:"resultType,omitempty"` // 2026 era
 	Meta        json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -56,7 +56,7 @@ type GetPromptResult struct {
 type ListPromptsResult struct {
 	Prompts    []PromptInfo `json:"prompts"`
 	NextCursor string       `json:"nextCursor,omitempty"`
-	// Modern era only.
+	// 2026 era only.
 	ResultType string `json:"resultType,omitempty"`
 	TTLMs      *int64 `json:"ttlMs,omitempty"`
 	CacheScope string `json:"cacheScope,omitempty"`

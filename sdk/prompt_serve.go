@@ -24,7 +24,7 @@ func (s *Server) listPrompts(raw json.RawMessage) (*ListPromptsResult, error) {
 	return &ListPromptsResult{Prompts: prompts, NextCursor: next}, nil
 }
 
-// listPromptsModern is listPrompts with the stateless era's result type
+// listPromptsModern is listPrompts with the 2026 era's result type
 // and caching hints (SEP-2549).
 func (s *Server) listPromptsModern(raw json.RawMessage) (any, error) {
 	res, err := s.listPrompts(raw)
@@ -75,7 +75,7 @@ func (ss *serverSession) getPrompt(ctx context.Context, m *transport.Message, em
 	return ss.srv.getPrompt(ctx, m, &callInfo{notify: emit, session: ss, requestID: m.ID, clientCaps: caps}, ss)
 }
 
-// getPromptModern is getPrompt in the stateless era.
+// getPromptModern is getPrompt in the 2026 era.
 func (s *Server) getPromptModern(ctx context.Context, m *transport.Message, meta *requestMeta, emit func(*transport.Message) error, ss *serverSession) (any, error) {
 	ci := &callInfo{notify: emit, clientCaps: meta.caps, requestID: m.ID, progressToken: meta.progressToken, fixedLevel: meta.logLevel,
 		version: meta.version, clientInfo: meta.clientInfo}
@@ -86,7 +86,7 @@ func (s *Server) getPromptModern(ctx context.Context, m *transport.Message, meta
 	return roundAnswer(ci, res, err, func(r *GetPromptResult) { r.ResultType = ResultComplete })
 }
 
-// completeModern is complete with the stateless era's result type.
+// completeModern is complete with the 2026 era's result type.
 func (s *Server) completeModern(ctx context.Context, raw json.RawMessage) (any, error) {
 	res, err := s.complete(ctx, raw)
 	if err != nil {

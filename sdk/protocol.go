@@ -6,11 +6,11 @@ import (
 )
 
 // Protocol versions. The legacy era negotiates one of LegacyVersions() with
-// initialize; the modern era (ModernVersion) is stateless and carries the
+// initialize; the 2026 era (Version2026) is stateless and carries the
 // version in every request's _meta.
 const (
 	LatestLegacyVersion = "2025-11-25"
-	ModernVersion       = "2026-07-28"
+	Version2026         = "2026-07-28"
 )
 
 // legacyVersions lists the handshake-era versions this SDK speaks, newest first.
@@ -49,7 +49,7 @@ type ServerCapabilities struct {
 	Logging     *struct{}            `json:"logging,omitempty"`
 	Prompts     *PromptsCapability   `json:"prompts,omitempty"`
 	Completions *struct{}            `json:"completions,omitempty"`
-	// Tasks (2025-11-25) and, in the stateless era, Extensions announce
+	// Tasks (2025-11-25) and, in the 2026 era, Extensions announce
 	// tasks (TasksExtension).
 	Tasks      *TasksCapability           `json:"tasks,omitempty"`
 	Extensions map[string]json.RawMessage `json:"extensions,omitempty"`
@@ -123,7 +123,7 @@ type ListToolsParams struct {
 type ListToolsResult struct {
 	Tools      []ToolInfo `json:"tools"`
 	NextCursor string     `json:"nextCursor,omitempty"`
-	// Modern era only.
+	// 2026 era only.
 	ResultType string `json:"resultType,omitempty"`
 	TTLMs      *int64 `json:"ttlMs,omitempty"`
 	CacheScope string `json:"cacheScope,omitempty"`

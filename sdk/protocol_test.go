@@ -391,7 +391,7 @@ func TestConcurrency(t *testing.T) {
 			if _, err := c.ListTools(guard); err != nil {
 				t.Fatalf("tools/list while a call is running: %v", err)
 			}
-			if era.name == "legacy" { // the stateless era has no ping
+			if era.name == "legacy" { // the 2026 era has no ping
 				if err := c.Call(guard, "ping", nil, nil); err != nil {
 					t.Fatalf("ping while a call is running: %v", err)
 				}
@@ -580,10 +580,10 @@ func TestVersionListsAreCopies(t *testing.T) {
 	if got := sdk.LegacyVersions()[0]; got != sdk.LatestLegacyVersion {
 		t.Errorf("LegacyVersions()[0] after the caller's change = %q", got)
 	}
-	modern := sdk.ModernVersions()
+	modern := sdk.Versions2026()
 	modern[0] = "1999-01-01"
-	if got := sdk.ModernVersions(); !slices.Equal(got, []string{sdk.ModernVersion}) {
-		t.Errorf("ModernVersions() after the caller's change = %v", got)
+	if got := sdk.Versions2026(); !slices.Equal(got, []string{sdk.Version2026}) {
+		t.Errorf("Versions2026() after the caller's change = %v", got)
 	}
 	s := sdk.NewServer("Bookshop", nil)
 	if got := legacyClientVersion(t, s, sdk.LatestLegacyVersion); got != sdk.LatestLegacyVersion {

@@ -11,7 +11,7 @@ import (
 // eras and over every transport. Get it with RequestFrom.
 type Request struct {
 	// Era is EraLegacy (an initialize handshake, a session) or
-	// EraStateless (2026-07-28: everything in each request's _meta).
+	// Era2026 (2026-07-28: everything in each request's _meta).
 	Era Era
 	// ProtocolVersion is the session's negotiated version (legacy) or the
 	// request's own (stateless).
@@ -24,7 +24,7 @@ type Request struct {
 	// RequireClientCapability.
 	ClientCapabilities map[string]json.RawMessage
 	// SessionID is the Mcp-Session-Id of a legacy-era HTTP session; ""
-	// in the stateless era and over stdio.
+	// in the 2026 era and over stdio.
 	SessionID string
 	// Header holds the HTTP request's headers; nil over stdio. (Values
 	// that HTTP middleware put in the request's context are in the tool's
@@ -87,7 +87,7 @@ func (ci *callInfo) describe(r *Request) {
 		ci.session.mu.Unlock()
 		return
 	}
-	r.Era, r.ProtocolVersion = EraStateless, ci.version
+	r.Era, r.ProtocolVersion = Era2026, ci.version
 	if len(ci.clientInfo) > 0 {
 		_ = json.Unmarshal(ci.clientInfo, &r.ClientInfo)
 	}

@@ -83,7 +83,7 @@ func TestRequestFromOverHTTPBothEras(t *testing.T) {
 		version string
 		want    caller
 	}{
-		{"", caller{Era: sdk.EraStateless, Version: sdk.ModernVersion}},
+		{"", caller{Era: sdk.Era2026, Version: sdk.Version2026}},
 		{sdk.LatestLegacyVersion, caller{Era: sdk.EraLegacy, Version: sdk.LatestLegacyVersion}}, // calls run detached (SSE polling)
 		{"2025-06-18", caller{Era: sdk.EraLegacy, Version: "2025-06-18"}},
 	} {
@@ -134,7 +134,7 @@ func TestRequestFromOverStdio(t *testing.T) {
 	}
 	stateless := call(`{"name":"whoami","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
 		`"io.modelcontextprotocol/clientCapabilities":{"sampling":{}},"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"2"}}}`)
-	want := caller{Era: sdk.EraStateless, Version: sdk.ModernVersion, Client: "raw/2", Caps: []string{"sampling"}, Middleware: "serve ctx"}
+	want := caller{Era: sdk.Era2026, Version: sdk.Version2026, Client: "raw/2", Caps: []string{"sampling"}, Middleware: "serve ctx"}
 	if diff := jsonDiff(t, toJSON(t, want), toJSON(t, stateless)); diff != "" {
 		t.Errorf("stateless (-want +got):\n%s", diff)
 	}

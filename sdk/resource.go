@@ -34,7 +34,7 @@ type ResourceOptions struct {
 	// them without one.
 	Complete map[string]CompleteFunc
 	// TTL is the ttlMs caching hint on resources/read results in the
-	// stateless era (default 0: re-read whenever needed).
+	// 2026 era (default 0: re-read whenever needed).
 	TTL time.Duration
 	// Replace lets the resource take the place of a registered one with the
 	// same URI (template); without it that is ErrDuplicateResource.

@@ -20,7 +20,7 @@ func (c *Client) ListResourceTemplates(ctx context.Context) ([]ResourceTemplateI
 
 // ReadResource reads the resource at uri. An unknown URI is a
 // *transport.Error (CodeResourceNotFound in the legacy era,
-// transport.CodeInvalidParams in the stateless era).
+// transport.CodeInvalidParams in the 2026 era).
 func (c *Client) ReadResource(ctx context.Context, uri string) (*ReadResourceResult, error) {
 	var res ReadResourceResult
 	if err := c.Call(ctx, "resources/read", ReadResourceParams{URI: uri}, &res); err != nil {

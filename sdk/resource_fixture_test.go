@@ -170,7 +170,7 @@ func eachTransport(t *testing.T, only string, opts func() *sdk.ClientOptions, f 
 				if opts != nil {
 					o = opts()
 				}
-				f(t, tr.connect(t, era.version, o), era.version == sdk.ModernVersion)
+				f(t, tr.connect(t, era.version, o), era.version == sdk.Version2026)
 			})
 		}
 	}

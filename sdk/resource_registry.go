@@ -86,7 +86,7 @@ func methodNotOffered(method string) error {
 	return transport.Errorf(transport.CodeMethodNotFound, "Method not found: %s", method)
 }
 
-// listResources answers resources/list; modern adds the caching hints.
+// listResources answers resources/list; the 2026 era adds the caching hints.
 func (s *Server) listResources(raw json.RawMessage, modern bool) (*ListResourcesResult, error) {
 	if err := s.offersResources("resources/list"); err != nil {
 		return nil, err

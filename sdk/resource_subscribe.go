@@ -6,7 +6,7 @@ import (
 
 // ResourceUpdated tells the clients watching uri that the resource changed
 // and may be read again: legacy-era sessions that sent resources/subscribe
-// for it, and stateless-era subscriptions/listen streams that named it in
+// for it, and 2026-era subscriptions/listen streams that named it in
 // resourceSubscriptions (notifications/resources/updated).
 func (s *Server) ResourceUpdated(uri string) {
 	params := map[string]string{"uri": uri}

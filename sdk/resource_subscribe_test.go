@@ -51,7 +51,7 @@ func TestResourceSubscriptionsLegacy(t *testing.T) {
 	})
 }
 
-// Stateless era: subscriptions/listen acknowledges what it honours first,
+// 2026 era: subscriptions/listen acknowledges what it honours first,
 // then streams only the notifications asked for, tagged with the stream's
 // id; closing it ends the request, and the server keeps serving.
 func TestSubscriptionsListen(t *testing.T) {
@@ -124,7 +124,7 @@ func TestRunTimeChangesAnnounced(t *testing.T) {
 	s := resourceFixture()
 	sdk.Prompt(s, Shelf, &sdk.PromptOptions{Name: "shelf", Description: "A shelf."})
 	n := newNotifications()
-	c := memClient(t, s, sdk.ModernVersion, &sdk.ClientOptions{OnNotification: n.add})
+	c := memClient(t, s, sdk.Version2026, &sdk.ClientOptions{OnNotification: n.add})
 	ctx, cancel := context.WithCancel(testCtx(t))
 	defer cancel()
 	go func() {

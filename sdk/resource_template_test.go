@@ -143,7 +143,7 @@ func TestResourceDeclarationErrors(t *testing.T) {
 }
 
 // A server without resources does not claim the capability and answers
-// the resource methods -32601, as the stateless era's discovery check
+// the resource methods -32601, as the 2026 era's discovery check
 // expects; with one, both eras announce resources with subscribe and
 // listChanged.
 func TestResourcesCapability(t *testing.T) {
@@ -164,11 +164,11 @@ func TestResourcesCapability(t *testing.T) {
 		var caps struct {
 			Capabilities map[string]json.RawMessage `json:"capabilities"`
 		}
-		if err := c.Call(testCtx(t), "server/discover", nil, &caps); era.name == "stateless" && err != nil {
+		if err := c.Call(testCtx(t), "server/discover", nil, &caps); era.name == "2026" && err != nil {
 			t.Fatal(err)
 		}
 		got := string(toJSON(t, c.InitializeResult().Capabilities))
-		if era.name == "stateless" {
+		if era.name == "2026" {
 			got = string(caps.Capabilities["resources"])
 		}
 		if !strings.Contains(got, `{"subscribe":true,"listChanged":true}`) {

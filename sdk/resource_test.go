@@ -120,7 +120,7 @@ func checkResourceRefusals(t *testing.T, c *sdk.Client, modern bool) {
 	}
 }
 
-// checkCachingHints: the stateless era's list and read results carry
+// checkCachingHints: the 2026 era's list and read results carry
 // ttlMs and cacheScope (SEP-2549); the legacy era's do not.
 func checkCachingHints(t *testing.T, c *sdk.Client, modern bool) {
 	for _, call := range []struct {

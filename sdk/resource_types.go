@@ -80,7 +80,7 @@ type cacheHints struct {
 	CacheScope string `json:"cacheScope,omitempty"`
 }
 
-// setHints fills the hints of a stateless-era result.
+// setHints fills the hints of a 2026-era result.
 func (h *cacheHints) setHints(ttl time.Duration, scope string) {
 	ms := max(ttl.Milliseconds(), 0)
 	h.ResultType, h.TTLMs, h.CacheScope = ResultComplete, &ms, scope

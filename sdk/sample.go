@@ -12,7 +12,7 @@ import (
 // token limit (default 1000) and, per SEP-1577, tools the model may call
 // and the tool choice. The client must have declared sampling (and
 // sampling.tools to pass Tools). A result with no content, or no role, is
-// an *AnswerError. In the stateless era the first run returns
+// an *AnswerError. In the 2026 era the first run returns
 // ErrInputRequired: return it from the handler.
 //
 // Sampling is deprecated in the 2026-07-28 protocol (SEP-2577) but still

@@ -45,20 +45,20 @@ type ServerOptions struct {
 	MaxTasks         int
 	TaskPollInterval time.Duration
 
-	// ToolsTTL is the ttlMs hint on stateless-era tools/list and
+	// ToolsTTL is the ttlMs hint on 2026-era tools/list and
 	// server/discover results (default 0: re-fetch whenever needed).
 	ToolsTTL time.Duration
-	// ResourcesTTL is the ttlMs hint on stateless-era resources/list and
+	// ResourcesTTL is the ttlMs hint on 2026-era resources/list and
 	// resources/templates/list results (default 0); ResourceOptions.TTL
 	// sets it for resources/read.
 	ResourcesTTL time.Duration
 	// CachePublic marks those results cacheScope "public" (shareable
 	// across users); the default is "private".
 	CachePublic bool
-	// PromptsTTL is the ttlMs hint on stateless-era prompts/list results
+	// PromptsTTL is the ttlMs hint on 2026-era prompts/list results
 	// (default 0). PageSize also sets the prompts per prompts/list page.
 	PromptsTTL time.Duration
-	// StateKey signs the requestState of stateless-era InputRequiredResults
+	// StateKey signs the requestState of 2026-era InputRequiredResults
 	// (HMAC-SHA256). Default: a random key per process; replicas that may
 	// see each other's retries need the same key.
 	StateKey []byte

@@ -9,7 +9,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
-// modernMeta makes a request one of the stateless era (2026-07-28), from a
+// modernMeta makes a request one of the 2026 era (2026-07-28), from a
 // client declaring caps.
 func modernMeta(caps string) string {
 	return `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + caps + `}`

@@ -29,7 +29,7 @@ func (b httpBackend) NewSession(notify func(*transport.Message) error) transport
 	return httpSession{b.s.newSession(notify)}
 }
 
-func (b httpBackend) Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+func (b httpBackend) Handle2026(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	return b.s.handleStateless(ctx, m, emit)
 }
 

@@ -16,7 +16,7 @@ import (
 // sends new requests to another replica — while a call in flight runs to
 // its end and is answered, in both eras.
 func TestHTTPDrainFinishesCallsInFlight(t *testing.T) {
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		t.Run(version, func(t *testing.T) {
 			entered, release := make(chan struct{}), make(chan struct{})
 			s := sdk.NewServer("drain", &sdk.ServerOptions{Stderr: io.Discard})

@@ -77,7 +77,7 @@ func connectHTTP(t *testing.T, url, version string, opts *sdk.ClientOptions) *sd
 }
 
 // Both eras over real HTTP with the real client: the probe picks the
-// stateless era, a legacy version forces the handshake, and progress and
+// 2026 era, a legacy version forces the handshake, and progress and
 // logs stream back over SSE in both.
 func TestHTTPBothEras(t *testing.T) {
 	ts := httpServer(t, nil)
@@ -86,7 +86,7 @@ func TestHTTPBothEras(t *testing.T) {
 		era     sdk.Era
 		proto   string
 	}{
-		{"", sdk.EraStateless, sdk.ModernVersion},
+		{"", sdk.Era2026, sdk.Version2026},
 		{sdk.LatestLegacyVersion, sdk.EraLegacy, sdk.LatestLegacyVersion},
 		{"2025-03-26", sdk.EraLegacy, "2025-03-26"},
 	} {
@@ -163,7 +163,7 @@ func TestHTTPConcurrentSessions(t *testing.T) {
 }
 
 // Cancelling a call (the client closes the request's stream in the
-// stateless era, sends notifications/cancelled in the legacy one) cancels
+// 2026 era, sends notifications/cancelled in the legacy one) cancels
 // the tool's context, and the server keeps serving.
 func TestHTTPCancelMidCall(t *testing.T) {
 	started := make(chan struct{}, 1)
@@ -208,7 +208,7 @@ func TestHTTPCancelMidCall(t *testing.T) {
 	}
 }
 
-// The stateless era works over stdio too: the probe succeeds against an
+// The 2026 era works over stdio too: the probe succeeds against an
 // sdk server, and forcing a legacy version still performs the handshake.
 func TestInMemoryEraSelection(t *testing.T) {
 	s := sdk.NewServer("mem", nil)
@@ -216,7 +216,7 @@ func TestInMemoryEraSelection(t *testing.T) {
 	for _, tc := range []struct {
 		version string
 		era     sdk.Era
-	}{{"", sdk.EraStateless}, {sdk.LatestLegacyVersion, sdk.EraLegacy}} {
+	}{{"", sdk.Era2026}, {sdk.LatestLegacyVersion, sdk.EraLegacy}} {
 		c, err := sdk.NewInMemoryClient(context.Background(), s, &sdk.ClientOptions{ProtocolVersion: tc.version})
 		if err != nil {
 			t.Fatal(err)

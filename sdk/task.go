@@ -19,7 +19,7 @@ import (
 // tasks/cancel acknowledges). The server keeps at most
 // ServerOptions.MaxTasks tasks, each for its TTL.
 
-// TasksExtension is the extension id of tasks in the stateless era.
+// TasksExtension is the extension id of tasks in the 2026 era.
 const TasksExtension = "io.modelcontextprotocol/tasks"
 
 // The values of ToolOptions.TaskSupport (the tool's execution.taskSupport).

@@ -20,10 +20,10 @@ type TaskCallOptions struct {
 
 // CallToolTask calls a tool as a task and returns the task the server
 // created: in the handshake era with the call's task param, in the
-// stateless era declaring the tasks extension for the call. A server may
-// answer at once instead (a stateless-era tool that is not task-capable,
+// 2026 era declaring the tasks extension for the call. A server may
+// answer at once instead (a 2026-era tool that is not task-capable,
 // say): then the task is nil and the call's result is returned. A
-// stateless-era tool that asks before it becomes a task (DeferTask) is
+// 2026-era tool that asks before it becomes a task (DeferTask) is
 // answered with the client's hooks, round by round, as CallTool does.
 func (c *Client) CallToolTask(ctx context.Context, name string, args any, opts *TaskCallOptions) (*Task, *CallToolResult, error) {
 	params := map[string]any{"name": name, "arguments": args}
@@ -72,7 +72,7 @@ func decodeTaskCall(raw json.RawMessage, modern bool) (*Task, *CallToolResult, e
 	return nil, &res, nil
 }
 
-// withTasks adds the tasks extension to a stateless-era request's client
+// withTasks adds the tasks extension to a 2026-era request's client
 // capabilities (the other capabilities kept).
 func (c *Client) withTasks(params map[string]any) map[string]any {
 	if !c.modern {
@@ -96,7 +96,7 @@ func (c *Client) withTasks(params map[string]any) map[string]any {
 	return params
 }
 
-// GetTask asks for a task's state (tasks/get). In the stateless era a
+// GetTask asks for a task's state (tasks/get). In the 2026 era a
 // finished task carries its Result or Error.
 func (c *Client) GetTask(ctx context.Context, taskID string) (*Task, error) {
 	var t Task
@@ -113,17 +113,17 @@ func (c *Client) CancelTask(ctx context.Context, taskID string) error {
 }
 
 // UpdateTask answers the questions of a task in input_required (the keys
-// of its InputRequests) with tasks/update: stateless era only.
+// of its InputRequests) with tasks/update: 2026 era only.
 func (c *Client) UpdateTask(ctx context.Context, taskID string, responses map[string]any) error {
 	if !c.modern {
-		return errors.New("sdk: tasks/update is of the stateless era; in a session the server asks its questions itself")
+		return errors.New("sdk: tasks/update is of the 2026 era; in a session the server asks its questions itself")
 	}
 	params := map[string]any{"taskId": taskID, "inputResponses": responses}
 	return c.Call(ctx, "tasks/update", c.withTasks(params), nil)
 }
 
 // ListTasks returns the caller's tasks (tasks/list, 2025-11-25; the
-// stateless era has no list), following nextCursor across pages.
+// 2026 era has no list), following nextCursor across pages.
 func (c *Client) ListTasks(ctx context.Context) ([]Task, error) {
 	var all []Task
 	cursor := ""
@@ -148,7 +148,7 @@ func (c *Client) ListTasks(ctx context.Context) ([]Task, error) {
 // WaitTask polls a task at the interval the server suggests until it
 // ends, and returns what the call returned: its result (a tool error is a
 // result with IsError set), the JSON-RPC error it failed with
-// (*transport.Error), or ErrTaskCancelled. A stateless-era task that asks
+// (*transport.Error), or ErrTaskCancelled. A 2026-era task that asks
 // for input (input_required) is answered with the client's hooks
 // (OnElicit, OnSample, OnRoots), as CallTool answers an
 // InputRequiredResult.

@@ -11,7 +11,7 @@ import (
 
 // A tool declared with ToolOptions.DeferTask becomes a task only when its
 // handler says so (SEP-2663's composition with SEP-2322): in the
-// stateless era its call runs as an ordinary one — its questions asked in
+// 2026 era its call runs as an ordinary one — its questions asked in
 // InputRequiredResult rounds — until the handler calls ContinueAsTask;
 // the call is then answered with the task, and the handler runs on as it.
 
@@ -22,7 +22,7 @@ import (
 // it asks from now on wait for tasks/update as any task's do.
 //
 // It applies to a tool declared with ToolOptions.DeferTask, called in the
-// stateless era by a client that declared the tasks extension. Anywhere
+// 2026 era by a client that declared the tasks extension. Anywhere
 // else it does nothing and returns nil, so the same handler serves every
 // client: a call a 2025-11-25 client made a task is one from its start,
 // and any other call simply runs on to its result.

@@ -64,7 +64,7 @@ func TestTaskAfterInputRounds(t *testing.T) {
 	for _, via := range transports {
 		t.Run(via, func(t *testing.T) {
 			gate := make(chan struct{})
-			c := connectVia(t, deferServer(gate), via, sdk.ModernVersion, nil)
+			c := connectVia(t, deferServer(gate), via, sdk.Version2026, nil)
 			r1 := callBook(t, c, "book", nil)
 			if string(r1["resultType"]) != `"input_required"` || r1["taskId"] != nil || r1["inputRequests"] == nil {
 				t.Fatalf("round 1 = %s, want an InputRequiredResult without taskId", toJSON(t, r1))
@@ -101,7 +101,7 @@ func TestCallToolTaskAnswersRoundsFirst(t *testing.T) {
 		asked++
 		return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(`{"name":"bob"}`)}, nil
 	}}
-	c := memClient(t, deferServer(gate), sdk.ModernVersion, opts)
+	c := memClient(t, deferServer(gate), sdk.Version2026, opts)
 	task, res, err := c.CallToolTask(testCtx(t), "book", nil, nil)
 	if err != nil || task == nil {
 		t.Fatalf("CallToolTask = %+v, %+v, %v; want a task", task, res, err)
@@ -143,7 +143,7 @@ func TestContinueAsTaskElsewhereRunsOn(t *testing.T) {
 // ContinueAsTask with a question of the round unanswered does not make a
 // task: it returns ErrInputRequired, and the call asks first.
 func TestContinueAsTaskWaitsForAnswers(t *testing.T) {
-	c := memClient(t, deferServer(nil), sdk.ModernVersion, nil)
+	c := memClient(t, deferServer(nil), sdk.Version2026, nil)
 	r := callBook(t, c, "sloppy", nil)
 	if string(r["resultType"]) != `"input_required"` || r["taskId"] != nil {
 		t.Errorf("sloppy = %s, want an InputRequiredResult", toJSON(t, r))

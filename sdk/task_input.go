@@ -8,7 +8,7 @@ import (
 	"github.com/mcpdev/mcpdev/transport"
 )
 
-// A stateless-era task's questions (Elicit, Sample, Roots from its tool):
+// A 2026-era task's questions (Elicit, Sample, Roots from its tool):
 // the task waits in input_required, tasks/get lists the questions under
 // inputRequests, and tasks/update answers them (several at once, or one
 // by one); the task works on when none is left.

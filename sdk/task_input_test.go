@@ -50,7 +50,7 @@ func TestTaskAsksForInput(t *testing.T) {
 	for _, via := range transports {
 		t.Run(via, func(t *testing.T) {
 			// (the hook declares elicitation; tasks/get never calls it)
-			c := connectViaOpts(t, taskAskServer(), via, &sdk.ClientOptions{ProtocolVersion: sdk.ModernVersion, OnElicit: func(context.Context, *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+			c := connectViaOpts(t, taskAskServer(), via, &sdk.ClientOptions{ProtocolVersion: sdk.Version2026, OnElicit: func(context.Context, *sdk.ElicitParams) (*sdk.ElicitResult, error) {
 				return nil, errors.New("not asked through the hook")
 			}}, nil)
 			task := mustTask(t, c, "ask_twice")
@@ -97,11 +97,11 @@ func TestTaskAsksForInput(t *testing.T) {
 // sees one call.
 func TestWaitTaskAnswersWithHooks(t *testing.T) {
 	n := 0
-	opts := &sdk.ClientOptions{ProtocolVersion: sdk.ModernVersion, OnElicit: func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+	opts := &sdk.ClientOptions{ProtocolVersion: sdk.Version2026, OnElicit: func(ctx context.Context, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
 		n++
 		return &sdk.ElicitResult{Action: sdk.ActionAccept, Content: json.RawMessage(fmt.Sprintf(`{"name":"n%d"}`, n))}, nil
 	}}
-	c := memClient(t, taskAskServer(), sdk.ModernVersion, opts)
+	c := memClient(t, taskAskServer(), sdk.Version2026, opts)
 	task := mustTask(t, c, "ask_twice")
 	res, err := c.WaitTask(testCtx(t), task.TaskID)
 	if err != nil || (texts(res) != "n1+n2" && texts(res) != "n2+n1") {

@@ -36,7 +36,7 @@ func (s *Server) taskPoll() time.Duration {
 }
 
 // addTaskCapabilities announces tasks when a tool may run as one: the
-// 2025-11-25 tasks capability, or (modern) the tasks extension instead.
+// 2025-11-25 tasks capability, or (2026 era) the tasks extension instead.
 func (s *Server) addTaskCapabilities(caps *ServerCapabilities, modern bool) {
 	if s.taskTools.Load() == 0 {
 		return

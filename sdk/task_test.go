@@ -77,7 +77,7 @@ func forEachTaskSetup(t *testing.T, f func(t *testing.T, c *sdk.Client, fx *task
 		for _, era := range eras {
 			t.Run(via+"/"+era.name, func(t *testing.T) {
 				s, fx := newTaskServer(t, nil)
-				f(t, connectVia(t, s, via, era.version, nil), fx, era.version == sdk.ModernVersion)
+				f(t, connectVia(t, s, via, era.version, nil), fx, era.version == sdk.Version2026)
 			})
 		}
 	}
@@ -174,7 +174,7 @@ func TestTaskSupportRules(t *testing.T) {
 		t.Run(era.name, func(t *testing.T) {
 			s, _ := newTaskServer(t, nil)
 			c := memClient(t, s, era.version, nil)
-			modern := era.version == sdk.ModernVersion
+			modern := era.version == sdk.Version2026
 			_, err := c.CallTool(testCtx(t), "must", map[string]any{"name": "x"}, nil)
 			want := transport.CodeMethodNotFound
 			if modern {
@@ -213,7 +213,7 @@ func TestTaskCapabilities(t *testing.T) {
 		t.Run(era.name, func(t *testing.T) {
 			c := memClient(t, s, era.version, nil)
 			caps := c.InitializeResult().Capabilities
-			modern := era.version == sdk.ModernVersion
+			modern := era.version == sdk.Version2026
 			_, hasExt := caps.Extensions[sdk.TasksExtension]
 			if modern && (!hasExt || caps.Tasks != nil) || !modern && (hasExt || caps.Tasks == nil || caps.Tasks.Requests == nil) {
 				t.Errorf("capabilities = tasks %+v, extensions %v", caps.Tasks, caps.Extensions)
@@ -272,7 +272,7 @@ func TestTaskStoreIsBounded(t *testing.T) {
 }
 
 // A 2025-11-25 client may ask for a shorter TTL, never a longer one than
-// the server's TaskTTL; the stateless era reports the TTL as ttlMs.
+// the server's TaskTTL; the 2026 era reports the TTL as ttlMs.
 func TestTaskTTLReported(t *testing.T) {
 	s, _ := newTaskServer(t, &sdk.ServerOptions{TaskTTL: 10 * time.Minute})
 	legacy := memClient(t, s, sdk.LatestLegacyVersion, nil)
@@ -285,9 +285,9 @@ func TestTaskTTLReported(t *testing.T) {
 			t.Errorf("ttl asked %d ms: task %+v, %v; want ttl %d", tc.ask, task, err, tc.want)
 		}
 	}
-	task := mustTask(t, memClient(t, s, sdk.ModernVersion, nil), "job")
+	task := mustTask(t, memClient(t, s, sdk.Version2026, nil), "job")
 	if task.TTLMs == nil || *task.TTLMs != 600000 || task.TTL != nil || task.PollIntervalMs <= 0 {
-		t.Errorf("stateless-era task = %+v, want ttlMs 600000, pollIntervalMs, no ttl", task)
+		t.Errorf("2026-era task = %+v, want ttlMs 600000, pollIntervalMs, no ttl", task)
 	}
 }
 
@@ -322,7 +322,7 @@ func TestTaskUnknownAndUndeclared(t *testing.T) {
 			t.Errorf("%s: tasks/get of an unknown id = %v, want -32602", era.name, err)
 		}
 	}
-	c := memClient(t, s, sdk.ModernVersion, nil)
+	c := memClient(t, s, sdk.Version2026, nil)
 	var raw json.RawMessage
 	err := c.Call(testCtx(t), "tasks/get", map[string]any{"taskId": "nope"}, &raw)
 	if rpcCode(err) != transport.CodeMissingCapability {

@@ -44,7 +44,7 @@ type ToolOptions struct {
 	// TaskSupport says whether the tool may run as a task (see task.go):
 	// TaskOptional, TaskRequired, or TaskForbidden (the default).
 	TaskSupport string
-	// DeferTask (with TaskSupport set) makes a stateless-era call a task
+	// DeferTask (with TaskSupport set) makes a 2026-era call a task
 	// only when the handler calls ContinueAsTask: until then it runs as an
 	// ordinary call, its questions asked in InputRequiredResult rounds.
 	DeferTask bool

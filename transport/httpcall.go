@@ -12,7 +12,7 @@ import (
 // HTTPCallInfo describes the HTTP request a message arrived on.
 type HTTPCallInfo interface {
 	// CallSessionID is the Mcp-Session-Id of a handshake-era session; ""
-	// in the stateless era.
+	// in the 2026 era.
 	CallSessionID() string
 	// CallHeader is the request's header (an http.Header: keys in
 	// canonical form).

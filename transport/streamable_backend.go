@@ -15,10 +15,10 @@ type StreamableBackend interface {
 	// carries what the server sends on its own, not in answer to a request
 	// (list changes); it travels on the session's GET stream.
 	NewSession(notify func(*Message) error) StreamableSession
-	// Stateless handles one message of the stateless (2026-07-28) era.
+	// Stateless handles one message of the 2026 era (2026-07-28).
 	// emit sends messages tied to the request (progress, logs) ahead of the
 	// response; the returned response is nil for notifications.
-	Stateless(ctx context.Context, m *Message, emit func(*Message) error) *Message
+	Handle2026(ctx context.Context, m *Message, emit func(*Message) error) *Message
 	// IsLegacyVersion reports whether v is negotiated with initialize.
 	IsLegacyVersion(v string) bool
 	// ParamHeaders lists the arguments a tool's calls mirror into
@@ -30,7 +30,7 @@ type StreamableBackend interface {
 
 // StreamableSession is one legacy-era session (one Mcp-Session-Id).
 type StreamableSession interface {
-	// Handle processes one message; see StreamableBackend.Stateless.
+	// Handle processes one message; see StreamableBackend.Handle2026.
 	Handle(ctx context.Context, m *Message, emit func(*Message) error) *Message
 	// Close ends the session and cancels its in-flight requests.
 	Close()

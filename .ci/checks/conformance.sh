@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suites against examples/conformance over
 # Streamable HTTP: 0.1.16 (handshake era) and 0.2.0-alpha.12 with
-# --requirements 2026-07-28 (stateless era). Fails on any scenario not in
+# --requirements 2026-07-28 (2026 era). Fails on any scenario not in
 # the baselines .ci/conformance-baseline-{legacy,2026}.yml (and on a stale
 # baseline entry). The suites' own output goes to a log, printed only on
 # failure; the last line is a one-line summary.

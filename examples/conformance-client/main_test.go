@@ -50,7 +50,7 @@ func serve(t *testing.T, rec *recorder) string {
 // the scenario's context gives for it (a null one left out) and made-up
 // ones of the schema's types for the others.
 func TestToolsCallUsesContextArguments(t *testing.T) {
-	for _, version := range []string{"2025-11-25", sdk.ModernVersion} {
+	for _, version := range []string{"2025-11-25", sdk.Version2026} {
 		t.Run(version, func(t *testing.T) {
 			rec := &recorder{calls: map[string]Args{}}
 			url := serve(t, rec)

@@ -11,7 +11,7 @@
 # redis-server is installed): a replica takes over the sessions of the one
 # that died, and no session has to be renewed.
 #
-# Fails (exit 1) if the stateless era (2026-07-28) loses any call, or if the
+# Fails (exit 1) if the 2026 era (2026-07-28) loses any call, or if the
 # proxy with 2 replicas gives less than 0.8x the calls/s of 1 replica direct.
 #
 #   bash examples/deploy/loadtest.sh
@@ -120,7 +120,7 @@ say "proxy http://127.0.0.1:$PROXY_PORT/mcp -> r1 :$R1_PORT, r2 :$R2_PORT (stats
 mcp_headers=(-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream'
 	-H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: search_books')
 meta='"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}'
-# replica_for GENRE: which replica answered a search_books call (stateless era).
+# replica_for GENRE: which replica answered a search_books call (2026 era).
 replica_for() {
 	local args='{"query":"","limit":1}' hdr=()
 	if [ -n "$1" ]; then
@@ -274,6 +274,6 @@ echo "CPU ratio $cpuratio: with the same cores for both runs (every core busy, n
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 
 lost=$(result "$work/stateless.txt" failed)
-[ "$lost" = 0 ] || die "the stateless era lost $lost calls across the replica kill"
+[ "$lost" = 0 ] || die "the 2026 era lost $lost calls across the replica kill"
 awk -v r="$ratio" -v m="$MIN_RATIO" 'BEGIN { exit !(r >= m) }' || die "throughput through the proxy with 2 replicas is ${ratio}x one replica direct (< $MIN_RATIO)"
 say "ok"

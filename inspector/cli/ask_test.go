@@ -38,7 +38,7 @@ func connectAsked(t *testing.T, version string, a *Asker, roots []sdk.Root) *tar
 func TestAskerAnswersInBothEras(t *testing.T) {
 	reply := "Paris."
 	roots := []sdk.Root{{URI: "file:///srv/project", Name: "project"}}
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		t.Run(version, func(t *testing.T) {
 			var asked bytes.Buffer
 			a := &Asker{SampleReply: &reply, Answers: []string{"username=ada", "email=ada@example.com"}, Out: &asked, In: strings.NewReader("")}
@@ -65,9 +65,9 @@ func TestAskerAnswersInBothEras(t *testing.T) {
 			err := RunCall(context.Background(), &out, conn, "test_sampling", &CallOptions{Pairs: []string{"prompt=capital?"}})
 			var tool *call.ToolError
 			switch {
-			case version == sdk.ModernVersion && !errors.Is(err, ErrSamplingRefused):
+			case version == sdk.Version2026 && !errors.Is(err, ErrSamplingRefused):
 				t.Errorf("refused in the 2026 era: %v, want ErrSamplingRefused", err)
-			case version != sdk.ModernVersion && (!errors.As(err, &tool) || !strings.Contains(out.String(), "User rejected sampling request")):
+			case version != sdk.Version2026 && (!errors.As(err, &tool) || !strings.Contains(out.String(), "User rejected sampling request")):
 				t.Errorf("refused in the session era: %v\n%s", err, out.String())
 			}
 		})

@@ -28,13 +28,13 @@ func ParseProtocol(word string) (string, error) {
 	case "legacy":
 		return sdk.LatestLegacyVersion, nil
 	case "2026", "stateless", "modern":
-		return sdk.ModernVersion, nil
+		return sdk.Version2026, nil
 	default:
-		if slices.Contains(sdk.LegacyVersions(), w) || slices.Contains(sdk.ModernVersions(), w) {
+		if slices.Contains(sdk.LegacyVersions(), w) || slices.Contains(sdk.Versions2026(), w) {
 			return w, nil
 		}
 	}
-	versions := append(sdk.ModernVersions(), sdk.LegacyVersions()...)
+	versions := append(sdk.Versions2026(), sdk.LegacyVersions()...)
 	return "", fmt.Errorf("--protocol %q: want auto, legacy, 2026 or a version (%s)", word, strings.Join(versions, ", "))
 }
 

@@ -83,7 +83,7 @@ func (r *sessionRun) checkUpdated(e *Expect) string {
 // followed so far, open until the session ends.
 func (r *sessionRun) stepSubscribe(ctx context.Context, s *Step) []string {
 	uri := s.Words[0]
-	if r.conn.Client.Era() != sdk.EraStateless {
+	if r.conn.Client.Era() != sdk.Era2026 {
 		if err := call.Subscribe(ctx, r.conn, uri, r.timeout()); err != nil {
 			return r.verify(s, nil, err)
 		}

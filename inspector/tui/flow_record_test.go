@@ -89,7 +89,7 @@ func TestFlowRecordReplaysServerEverything(t *testing.T) {
 // hold a UUID, a time and a duration, and its resource changes as it
 // sends updates.
 func TestFlowRecordReplaysEverythingEras(t *testing.T) {
-	for _, era := range []struct{ version, shown string }{{sdk.LatestLegacyVersion, "legacy era"}, {sdk.ModernVersion, "2026 era"}} {
+	for _, era := range []struct{ version, shown string }{{sdk.LatestLegacyVersion, "legacy era"}, {sdk.Version2026, "2026 era"}} {
 		t.Run(era.shown, func(t *testing.T) {
 			tg := &target.Target{Kind: target.KindCommand, Name: "everything", Command: serverBin(t, "everything"), Protocol: era.version}
 			f := startRecordFlow(t, tg)

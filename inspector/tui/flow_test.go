@@ -196,7 +196,7 @@ func TestFlowMediaSave(t *testing.T) {
 }
 
 // A call that changes the tool set: the new tool shows up. Against an sdk
-// server the inspector speaks the stateless era, where no
+// server the inspector speaks the 2026 era, where no
 // notifications/tools/list_changed can come: it lists the tools again
 // after each call.
 func TestFlowToolsChangedByACall(t *testing.T) {
@@ -215,7 +215,7 @@ func TestFlowToolsChangedByACall(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if era := c.Era(); era != sdk.EraStateless {
-		t.Errorf("era %q: this test is about the stateless era", era)
+	if era := c.Era(); era != sdk.Era2026 {
+		t.Errorf("era %q: this test is about the 2026 era", era)
 	}
 }

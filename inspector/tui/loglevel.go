@@ -94,7 +94,7 @@ func (m *Model) showLevelSet(msg levelSetMsg) {
 
 // levelHow says how the level travels in the connection's era.
 func levelHow(c *sdk.Client) string {
-	if c.Era() == sdk.EraStateless {
+	if c.Era() == sdk.Era2026 {
 		return " (in each request's _meta: the 2026 era has no logging/setLevel)"
 	}
 	return " (logging/setLevel)"

@@ -52,7 +52,7 @@ func era(version string) string {
 		return ""
 	case slices.Contains(sdk.LegacyVersions(), version):
 		return "legacy era"
-	case version >= sdk.ModernVersion:
+	case version >= sdk.Version2026:
 		return "2026 era"
 	}
 	return "unknown era"

@@ -21,13 +21,13 @@ func TestFlowProtocolForced(t *testing.T) {
 	})
 	t.Run("2026 to a server of both eras", func(t *testing.T) {
 		t.Parallel()
-		tg := &target.Target{Kind: target.KindCommand, Name: "conformance", Command: serverBin(t, "conformance"), Protocol: sdk.ModernVersion}
+		tg := &target.Target{Kind: target.KindCommand, Name: "conformance", Command: serverBin(t, "conformance"), Protocol: sdk.Version2026}
 		f := startFlowWith(t, &targetConnector{Target: tg}, "conformance")
 		f.waitFor("MCP 2026-07-28 (2026 era, --protocol)", "test_simple_text")
 	})
 	t.Run("2026 to a legacy server", func(t *testing.T) {
 		node, files := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
-		tg := &target.Target{Kind: target.KindCommand, Name: "server-everything", Command: node, Args: []string{files[0], "stdio"}, Protocol: sdk.ModernVersion}
+		tg := &target.Target{Kind: target.KindCommand, Name: "server-everything", Command: node, Args: []string{files[0], "stdio"}, Protocol: sdk.Version2026}
 		f := startFlowWith(t, &targetConnector{Target: tg}, "server-everything")
 		f.waitFor("the server does not speak the 2026 era", "try --protocol legacy")
 	})

@@ -20,7 +20,7 @@ func linksResult() *sdk.CallToolResult {
 // (or the nearest above it, or the first), as a read from the resources
 // view would; esc goes back to the form.
 func TestResultLinkIsReadWithO(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	callWith := func(res *sdk.CallToolResult) {
 		t.Helper()
 		press(m, "enter")

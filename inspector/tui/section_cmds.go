@@ -167,7 +167,7 @@ func completeAfter(pause time.Duration, seq int) tea.Cmd {
 // era; in the 2026 era a subscriptions/listen stream for every URI
 // followed (and list changes), which stays open until ctx ends.
 func subscribeCmd(ctx context.Context, c *target.Connection, gen int, uri string, uris []string) tea.Cmd {
-	if c.Client.Era() != sdk.EraStateless {
+	if c.Client.Era() != sdk.Era2026 {
 		return func() tea.Msg {
 			return subscribedMsg{gen: gen, uri: uri, err: call.Subscribe(ctx, c, uri, requestTimeout)}
 		}

@@ -9,7 +9,7 @@ import (
 // esc from a read's Result goes back to the list, as it goes back to the
 // form from a tool's result.
 func TestSectionEscFromResultGoesBack(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "r", "enter")
 	mustShow(t, m, "✓ ok · read shop://catalog", "esc back to list")
 	press(m, "esc")
@@ -29,7 +29,7 @@ func TestSectionEscFromResultGoesBack(t *testing.T) {
 // shift+tab from a read's Result goes to the list, not to a template's
 // form left open earlier (the upper box shows the selected resource).
 func TestSectionShiftTabSkipsAnotherItemsForm(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "r", "down", "down", "enter")
 	mustShow(t, m, "Form · A book by ISBN")
 	press(m, "esc", "up", "up", "enter")

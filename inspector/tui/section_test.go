@@ -97,7 +97,7 @@ func testShop(titles sdk.CompleteFunc) *sdk.Server {
 }
 
 // newShopModel is newTestModel for the shop, speaking protocol version
-// (sdk.LatestLegacyVersion or sdk.ModernVersion).
+// (sdk.LatestLegacyVersion or sdk.Version2026).
 func newShopModel(t testing.TB, w, h int, version string, titles sdk.CompleteFunc) (*Model, *sdk.Server) {
 	t.Helper()
 	c := newClock()
@@ -125,7 +125,7 @@ func newShopModel(t testing.TB, w, h int, version string, titles sdk.CompleteFun
 
 // eras runs f once per protocol era.
 func eras(t *testing.T, f func(t *testing.T, version string)) {
-	for _, v := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, v := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		t.Run(v, func(t *testing.T) { f(t, v) })
 	}
 }
@@ -154,7 +154,7 @@ func TestResourceContentsWithinThreeKeys(t *testing.T) {
 // A binary resource with a text MIME type is described, saveable, not
 // printed.
 func TestBinaryResourceIsDescribedAndSaveable(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	m.opts.SaveDir = t.TempDir()
 	press(m, "r", "down", "enter")
 	mustShow(t, m, "shop://logo · text/plain · 8 B", "s saves it as mcpdev-resource-1.txt")
@@ -179,14 +179,14 @@ func TestPromptWithOneArgumentWithinThreeKeys(t *testing.T) {
 
 // A prompt without arguments is got on enter.
 func TestPromptWithoutArgumentsIsGotAtOnce(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "p", "down", "enter")
 	mustShow(t, m, "✓ ok · prompt shop_greeting", "Hello, reader.")
 }
 
 // A required argument left empty is not sent; the form says so.
 func TestPromptRequiredArgumentNotSent(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "p", "enter", "enter")
 	mustShow(t, m, "not sent: liked required")
 }
@@ -230,7 +230,7 @@ func TestSlowCompletionNeverBlocksTyping(t *testing.T) {
 		}
 		return []string{typed + "une"}, nil
 	}
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, slow)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, slow)
 	press(m, "p", "enter")
 	typeText(m, "D")
 	_, ask := m.Update(completeDueMsg{seq: m.sections.args.seq})
@@ -289,7 +289,7 @@ func TestSectionScreens(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := size[0], size[1]
 		suffix := "_" + itoa(w) + "x" + itoa(h)
-		m, _ := newShopModel(t, w, h, sdk.ModernVersion, nil)
+		m, _ := newShopModel(t, w, h, sdk.Version2026, nil)
 		press(m, "r", "enter")
 		golden(t, "resources_read"+suffix, normalizeTimes(screen(m)))
 		press(m, "tab", "down", "down", "enter")
@@ -320,7 +320,7 @@ func normalizeTimes(s string) string {
 // Reads and prompts are kept for w, which writes them as read and prompt
 // steps.
 func TestReadsAndPromptsAreRecorded(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "r", "enter", "p", "enter")
 	typeText(m, "Dune")
 	press(m, "enter")
@@ -337,7 +337,7 @@ func TestReadsAndPromptsAreRecorded(t *testing.T) {
 // A server without completion/complete: no suggestions, and no error
 // line under the form.
 func TestNoCompletionWithoutTheMethod(t *testing.T) {
-	m, _ := newShopModel(t, 120, 40, sdk.ModernVersion, nil)
+	m, _ := newShopModel(t, 120, 40, sdk.Version2026, nil)
 	press(m, "p", "enter")
 	typeText(m, "D")
 	m.Update(completionMsg{seq: m.sections.args.seq, field: "liked", err: &transport.Error{Code: transport.CodeMethodNotFound, Message: "Method not found"}})

@@ -355,7 +355,7 @@ func (m *Model) startCallAs(t sdk.ToolInfo, args json.RawMessage, asTask bool) t
 	return tea.Batch(run(ctx, m.sess, m.call.id, t, args), tickCmd(m.call.id))
 }
 
-// onCallDone shows a call's outcome. In the stateless era no
+// onCallDone shows a call's outcome. In the 2026 era no
 // notifications/tools/list_changed can arrive, so the tools are listed
 // again after every call (a call is what usually changes them).
 func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
@@ -380,7 +380,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 		return nil
 	}
 	urls = tea.Batch(urls, releaseMemoryCmd(msg.view))
-	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.EraStateless {
+	if m.sess != nil && m.sess.conn != nil && m.sess.conn.Client.Era() == sdk.Era2026 {
 		return tea.Batch(urls, listToolsCmd(m.sess.ctx, m.sess.conn.Client, m.gen))
 	}
 	return urls

@@ -45,7 +45,7 @@ type Options = streamable.ServerOptions
 
 // Handler returns an http.Handler serving s over Streamable HTTP, both
 // protocol eras on one endpoint: the handshake era with sessions
-// (Mcp-Session-Id, SSE streams, resumption) and the stateless 2026-07-28
+// (Mcp-Session-Id, SSE streams, resumption) and the 2026-07-28
 // era (any number of replicas, no shared state). Mount it at /mcp:
 //
 //	http.Handle("/mcp", sdkhttp.Handler(s, nil))

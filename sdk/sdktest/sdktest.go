@@ -28,7 +28,7 @@ import (
 var Eras = []struct {
 	Era     sdk.Era
 	Version string
-}{{sdk.EraLegacy, sdk.LatestLegacyVersion}, {sdk.EraStateless, sdk.ModernVersion}}
+}{{sdk.EraLegacy, sdk.LatestLegacyVersion}, {sdk.Era2026, sdk.Version2026}}
 
 // NewClient connects an in-memory client of s that speaks era e, closed
 // when the test ends; a failure to connect fails the test. opts may be nil;
@@ -49,7 +49,7 @@ func NewClient(t testing.TB, s *sdk.Server, e sdk.Era, opts *sdk.ClientOptions) 
 }
 
 // ForEachEra runs f as one subtest per protocol era ("legacy", then
-// "stateless"), each with a client of s from NewClient(t, s, era, opts).
+// "2026"), each with a client of s from NewClient(t, s, era, opts).
 func ForEachEra(t *testing.T, s *sdk.Server, opts *sdk.ClientOptions, f func(t *testing.T, c *sdk.Client)) {
 	t.Helper()
 	for _, e := range Eras {

@@ -63,7 +63,7 @@ func TestForEachEraWithAnswerers(t *testing.T) {
 			t.Errorf("%s era: %q, want %q", c.Era(), got, want)
 		}
 	})
-	if strings.Join(eras, ",") != "legacy,stateless" {
+	if strings.Join(eras, ",") != "legacy,2026" {
 		t.Errorf("eras run: %v", eras)
 	}
 	if opts.ProtocolVersion != "" {

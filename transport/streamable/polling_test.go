@@ -59,7 +59,7 @@ const (
 // A tool call of a 2025-11-25 client streams with a priming event first;
 // closing its stream mid-call ends the POST (after a retry field) and the
 // rest arrives when the client resumes with GET + Last-Event-ID. Older
-// clients and the stateless era get neither: their call runs on one
+// clients and the 2026 era get neither: their call runs on one
 // stream, and CloseSSEStream reports false.
 func TestStreamableCloseSSEStream(t *testing.T) {
 	stateless := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "t"}

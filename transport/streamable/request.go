@@ -57,7 +57,7 @@ type HTTPCall struct {
 	// read. In the handshake era a call may outlive it.
 	Request *http.Request
 	// SessionID is the Mcp-Session-Id of a handshake-era session; "" in
-	// the stateless era.
+	// the 2026 era.
 	SessionID string
 }
 
@@ -81,7 +81,7 @@ func HTTPCallFrom(ctx context.Context) *HTTPCall {
 	return c
 }
 
-// callContext is the context of a stateless-era message: the request's
+// callContext is the context of a 2026-era message: the request's
 // own (its values, and its cancellation: a dropped connection cancels the
 // call), carrying the HTTPCall.
 type callContext struct {
@@ -96,7 +96,7 @@ func (c *callContext) Value(key any) any {
 	return c.Context.Value(key)
 }
 
-// statelessContext is the context a stateless-era message is handled in.
+// statelessContext is the context a 2026-era message is handled in.
 func statelessContext(r *http.Request) context.Context {
 	return initStatelessContext(&callContext{}, r)
 }

@@ -267,7 +267,7 @@ func checkStatelessHeaders(r *http.Request, m *transport.Message, pk transport.P
 	return nil
 }
 
-// postStateless answers a message of the stateless era; c is its memory.
+// postStateless answers a message of the 2026 era; c is its memory.
 func (h *Server) postStateless(w http.ResponseWriter, r *http.Request, c *postCall, m *transport.Message, pk transport.ParamsPeek) {
 	if e := checkStatelessHeaders(r, m, pk); e != nil {
 		writeHTTPError(w, http.StatusBadRequest, m.ID, e.Code, e.Message)
@@ -282,7 +282,7 @@ func (h *Server) postStateless(w http.ResponseWriter, r *http.Request, c *postCa
 		}
 	}
 	if !m.IsRequest() {
-		h.backend.Stateless(statelessContext(r), m, nil)
+		h.backend.Handle2026(statelessContext(r), m, nil)
 		c.out.deadline.beforeWrite(w, h.opts.WriteTimeout)
 		w.WriteHeader(http.StatusAccepted)
 		return
@@ -291,7 +291,7 @@ func (h *Server) postStateless(w http.ResponseWriter, r *http.Request, c *postCa
 	out.init(w, nil, nil, h.opts.WriteTimeout)
 	// The call's context is the request's: closing the response stream
 	// cancels it.
-	resp := h.backend.Stateless(initStatelessContext(&c.stateless, r), m, out.emit)
+	resp := h.backend.Handle2026(initStatelessContext(&c.stateless, r), m, out.emit)
 	out.finish(resp, statelessStatus)
 }
 

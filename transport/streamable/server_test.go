@@ -43,7 +43,7 @@ func (b *fakeBackend) NewSession(notify func(*transport.Message) error) transpor
 	return fakeSession{b}
 }
 
-func (b *fakeBackend) Stateless(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
+func (b *fakeBackend) Handle2026(ctx context.Context, m *transport.Message, emit func(*transport.Message) error) *transport.Message {
 	return b.handle(ctx, m, emit)
 }
 
@@ -351,7 +351,7 @@ func TestStreamableDelete(t *testing.T) {
 	}
 }
 
-// In the stateless era, closing the response stream cancels the call.
+// In the 2026 era, closing the response stream cancels the call.
 func TestStreamableStatelessDisconnectCancels(t *testing.T) {
 	b := &fakeBackend{cancelled: make(chan struct{}, 1), started: make(chan struct{}, 1)}
 	ts := newFakeServer(t, b, nil)

@@ -269,7 +269,7 @@ type responseStream struct {
 }
 
 // newResponseStream answers a request on w; s is its session (nil in the
-// stateless era).
+// 2026 era).
 func newResponseStream(w http.ResponseWriter, s *httpSession, st *sseStream, timeout time.Duration) *responseStream {
 	o := &responseStream{}
 	o.init(w, s, st, timeout)

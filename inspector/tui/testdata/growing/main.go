@@ -1,7 +1,7 @@
 // Command growing is a server whose tool set changes at run time: each
 // call of grow registers one more tool. The inspector must show the new
 // tools in either protocol era (list_changed in the handshake era; a
-// re-list after the call in the stateless era, which has no notifications).
+// re-list after the call in the 2026 era, which has no notifications).
 package main
 
 import (
