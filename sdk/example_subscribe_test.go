@@ -13,7 +13,7 @@ import (
 func ExampleClient_Subscribe() {
 	s := sdk.NewServer("Bookshop", nil)
 	sdk.Resource(s, "bookshop://hours", ShopHours, nil)
-	for _, version := range []string{sdk.LatestLegacyVersion, sdk.ModernVersion} {
+	for _, version := range []string{sdk.LatestLegacyVersion, sdk.Version2026} {
 		ctx, stop := context.WithCancel(context.Background())
 		c, err := sdk.NewInMemoryClient(context.Background(), s, &sdk.ClientOptions{ProtocolVersion: version})
 		if err != nil {
@@ -34,5 +34,5 @@ func ExampleClient_Subscribe() {
 	}
 	// Output:
 	// legacy: bookshop://hours changed: Mon–Sat 9:00–18:00
-	// stateless: bookshop://hours changed: Mon–Sat 9:00–18:00
+	// 2026: bookshop://hours changed: Mon–Sat 9:00–18:00
 }
