@@ -5,7 +5,7 @@
 // one load generator drives them all with the same raw requests over
 // loopback: N concurrent clients, each with its own session
 // (initialize, then tools/call in a loop), protocol 2025-06-18. mcpdev is
-// also measured in the 2026-07-28 era. Run it with bench/http.sh.
+// also measured in the stateless 2026-07-28 era. Run it with bench/http.sh.
 package main
 
 import (
