@@ -234,3 +234,18 @@ func TestCLIDocHasHelp(t *testing.T) {
 		t.Errorf("docs/cli.md's `mcpdev -h` block differs from cmd/mcpdev/usage.go: paste the output of go run ./cmd/mcpdev -h there")
 	}
 }
+
+// Every package of the module with Go files besides tests has a package
+// comment, so go doc says what it is for.
+func TestEveryPackageHasDoc(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}\t{{len .GoFiles}}\t{{.Doc}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") { // not trimmed: the last Doc may be ""
+		f := strings.SplitN(line, "\t", 3)
+		if len(f) == 3 && f[1] != "0" && strings.TrimSpace(f[2]) == "" {
+			t.Errorf("package %s has no package comment (// Package %s …, in its doc.go)", f[0], filepath.Base(f[0]))
+		}
+	}
+}
