@@ -66,7 +66,7 @@ var (
 		"serverInfo":      map[string]string{"name": "minimal-responder", "version": "0.0.0"},
 	}
 	promptResp = promptResult{
-		Description: "Review asks the model to write a short review of a book.",
+		Description: "Asks the model to write a short review of a book.",
 		Messages:    []promptMessage{{"user", text{"text", `Write a warm review of "Dune" giving it 4 of 5 stars.`}}},
 	}
 	readResp = readResult{[]contents{{
