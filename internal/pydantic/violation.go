@@ -265,7 +265,9 @@ func modelRefused(e *Error) (name string, ok bool) {
 	}
 	c := e.Causes[0]
 	target := e.Schema.Ref
-	if c.Kind != KindType || len(c.Loc) != len(e.Loc) || !slices.Equal(target.Types, []string{"object"}) || target.Properties == nil {
+	// A model has properties and no enum or const (the library reports
+	// those beside the type error; this validator stops at the type).
+	if c.Kind != KindType || len(c.Loc) != len(e.Loc) || !slices.Equal(target.Types, []string{"object"}) || target.Properties == nil || target.HasEnum || target.Const != nil {
 		return "", false
 	}
 	return refName(target), true
