@@ -23,27 +23,24 @@ import (
 
 // holdsURL reports whether encoding/json meets a url.URL in a value of
 // type t (not through an interface), cached by type.
-func holdsURL(t reflect.Type) bool {
-	if v, ok := urlHolders.Load(t); ok {
-		return v.(bool)
-	}
-	held := findURL(t, map[reflect.Type]bool{})
-	urlHolders.Store(t, held)
-	return held
-}
+func holdsURL(t reflect.Type) bool { return byType(&urlHolders, t, findURL) }
 
 var urlHolders sync.Map // reflect.Type → bool
 
 // pointerMarshals reports whether a value of type t holds, not through a
 // pointer, a type only whose pointer has MarshalJSON or MarshalText;
 // cached by type.
-func pointerMarshals(t reflect.Type) bool {
-	if v, ok := addressNeeders.Load(t); ok {
+func pointerMarshals(t reflect.Type) bool { return byType(&addressNeeders, t, findPointerMarshaler) }
+
+// byType is find's answer for t (a walk of its fields from no type seen),
+// remembered in cache.
+func byType(cache *sync.Map, t reflect.Type, find func(reflect.Type, map[reflect.Type]bool) bool) bool {
+	if v, ok := cache.Load(t); ok {
 		return v.(bool)
 	}
-	needs := findPointerMarshaler(t, map[reflect.Type]bool{})
-	addressNeeders.Store(t, needs)
-	return needs
+	found := find(t, map[reflect.Type]bool{})
+	cache.Store(t, found)
+	return found
 }
 
 var addressNeeders sync.Map // reflect.Type → bool
