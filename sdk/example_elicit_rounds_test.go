@@ -3,13 +3,10 @@ package sdk_test
 import (
 	"context"
 	"fmt"
-	"go/doc"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -57,12 +54,7 @@ func ExampleElicit_rounds() {
 // Elicit's doc says that a 2026-era handler runs again per input
 // round, and shows the idiom that keeps side effects after the question.
 func TestElicitDocSaysHandlerRunsAgain(t *testing.T) {
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := doc.New(pkgs["sdk"], "github.com/mcpdev/mcpdev/sdk", 0)
+	p := testutil.PackageDoc(t, ".", "github.com/mcpdev/mcpdev/sdk")
 	funcs := p.Funcs
 	for _, ty := range p.Types {
 		funcs = append(funcs, ty.Funcs...) // a func returning the type is listed under it

@@ -1,15 +1,11 @@
 package sdkhttp_test
 
 import (
-	"go/ast"
-	"go/doc"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 )
 
@@ -17,19 +13,7 @@ import (
 // lists every field of the struct (and says what it defaults to), so that
 // a user need not follow the alias to another package.
 func TestOptionsDocListsEveryField(t *testing.T) {
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, f := range pkgs["sdkhttp"].Files {
-		files = append(files, f)
-	}
-	p, err := doc.NewFromFiles(fset, files, "github.com/mcpdev/mcpdev/sdk/sdkhttp")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testutil.PackageDoc(t, ".", "github.com/mcpdev/mcpdev/sdk/sdkhttp")
 	var text string
 	for _, ty := range p.Types {
 		if ty.Name == "Options" {
