@@ -118,15 +118,6 @@ func Connect(ctx context.Context, conn transport.Conn, opts *ClientOptions) (*Cl
 	return c, nil
 }
 
-// Era names a protocol era.
-type Era string
-
-// The two protocol eras.
-const (
-	EraLegacy Era = "legacy" // initialize handshake, sessions (up to 2025-11-25)
-	Era2026   Era = "2026"   // server/discover, _meta on every request (2026-07-28)
-)
-
 // Era is the protocol era the connection speaks.
 func (c *Client) Era() Era {
 	if c.modern {

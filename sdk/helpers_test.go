@@ -77,11 +77,14 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// eras are the two protocol eras a client can speak to an sdk server.
-var eras = []struct{ name, version string }{
-	{"legacy", sdk.LatestLegacyVersion},
-	{"2026", sdk.Version2026},
-}
+// eras are the protocol eras a client can speak to an sdk server
+// (sdk.Eras), each with the version its client asks for.
+var eras = func() (out []struct{ name, version string }) {
+	for _, e := range sdk.Eras() {
+		out = append(out, struct{ name, version string }{string(e), e.Version()})
+	}
+	return out
+}()
 
 // testCtx bounds a test's protocol exchanges so that a deadlock fails the
 // test instead of hanging it; it is a guard, never a timing assertion.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 )
 
 // Icons declared in ToolOptions reach tools/list in both eras, as the
@@ -23,7 +24,7 @@ func TestToolIcons(t *testing.T) {
 	want := `[{"src":"https://example.com/search.png","mimeType":"image/png","sizes":["48x48"],"theme":"light"},` +
 		`{"src":"data:image/svg+xml;base64,PHN2Zy8+","mimeType":"image/svg+xml","sizes":["any"],"theme":"dark"},` +
 		`{"src":"http://127.0.0.1:8000/plain.png"}]`
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		tools, err := c.ListTools(t.Context())
 		if err != nil || len(tools) != 1 {
 			t.Fatalf("ListTools = %v, %v", tools, err)

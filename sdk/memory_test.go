@@ -1,35 +1,35 @@
 package sdk_test
 
 import (
-	"sync"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// ForEachEra runs a test once per era, each with an in-memory client that
-// speaks it: the handshake era with its session and the stateless one
-// (NewInMemoryClient's default).
-func TestForEachEraRunsBothEras(t *testing.T) {
+// Eras lists legacy then 2026, and a client asking for an era's Version
+// speaks that era at that version: the list sdktest.ForEachEra loops over.
+func TestErasVersionIsWhatTheClientSpeaks(t *testing.T) {
 	s := sdk.NewServer("eras", nil)
 	sdk.Tool(s, HTTPEcho, &sdk.ToolOptions{Description: "Echo."})
-	var mu sync.Mutex
-	seen := map[string]string{}
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	var seen []string
+	for _, e := range sdk.Eras() {
+		c, err := sdk.NewInMemoryClient(t.Context(), s, &sdk.ClientOptions{ProtocolVersion: e.Version()})
+		if err != nil {
+			t.Fatal(err)
+		}
 		res, err := c.CallTool(t.Context(), "http_echo", map[string]any{"text": "hi"}, nil)
 		if err != nil || res.Content[0].Text != "hi" {
-			t.Fatalf("call: %+v %v", res, err)
+			t.Fatalf("%s era: call: %+v %v", e, res, err)
 		}
-		mu.Lock()
-		seen[t.Name()] = string(c.Era()) + " " + c.ProtocolVersion()
-		mu.Unlock()
-	})
-	want := map[string]string{
-		t.Name() + "/legacy": "legacy " + sdk.LatestLegacyVersion,
-		t.Name() + "/2026":   "2026 " + sdk.Version2026,
+		seen = append(seen, string(c.Era())+" "+c.ProtocolVersion())
+		c.Close()
 	}
+	want := []string{"legacy " + sdk.LatestLegacyVersion, "2026 " + sdk.Version2026}
 	if d := jsonDiff(t, toJSON(t, want), toJSON(t, seen)); d != "" {
-		t.Errorf("subtests (-want +got):\n%s", d)
+		t.Errorf("eras (-want +got):\n%s", d)
+	}
+	if v := sdk.Era("modern").Version(); v != "" {
+		t.Errorf(`Era("modern").Version() = %q, want "" (not an era's name)`, v)
 	}
 
 	c, err := sdk.NewInMemoryClient(t.Context(), s, nil)

@@ -16,6 +16,7 @@ import (
 	lib "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 )
 
 // Issue 33, item 1: types with a JSON form of their own. A
@@ -109,7 +110,7 @@ func TestOwnJSONFormRoundTrip(t *testing.T) {
 		`"big":123456789012345678901234567890,"home":"https://ann:pw@example.com/a%20b?q=1#f",` +
 		`"link":"mailto:ann@example.com","level":"warn+1","shade":"***","color":"#0a0b0c",` +
 		`"ids":["urn:uuid:00000000-0000-0000-0000-000000000001"],"hosts":{"x":"http://x.example/"}}`
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		res := callRaw(t, c, "own", args)
 		if res.IsError {
 			t.Fatalf("refused: %s", texts(res))

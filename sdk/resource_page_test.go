@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -20,7 +21,7 @@ func TestResourceListsPaginate(t *testing.T) {
 		sdk.Resource(s, fmt.Sprintf("test://r%d", i), Greeting, &sdk.ResourceOptions{Name: fmt.Sprintf("r%d", i)})
 		sdk.ResourceTemplate(s, fmt.Sprintf("test://t%d/{isbn}", i), Shelf, &sdk.ResourceOptions{Name: fmt.Sprintf("t%d", i)})
 	}
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		rs, err := c.ListResources(testCtx(t))
 		if err != nil || len(rs) != 5 || rs[4].URI != "test://r4" {
 			t.Fatalf("ListResources = %v, %v; want 5 resources", rs, err)
@@ -51,7 +52,7 @@ func TestTemplateVariablesComplete(t *testing.T) {
 			return []string{value + "1", value + "2", "sort=" + args["sort"]}, nil
 		},
 	}})
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		ref := sdk.CompleteRef{Type: sdk.RefResource, URI: "pages://list/{n}{?sort}"}
 		tests := []struct {
 			arg, typed string

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -78,7 +79,7 @@ func TestTemplateVariablesValidated(t *testing.T) {
 		{"pages://list/two", "Invalid params: 1 validation error for page\n" +
 			"n\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='two', input_type=str]"},
 	}
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		for _, tt := range tests {
 			_, err := c.ReadResource(testCtx(t), tt.uri)
 			var e *transport.Error

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -284,7 +285,7 @@ func TestNonObjectResultsAreWrapped(t *testing.T) {
 	for _, tt := range tests {
 		s.AddTool(tt.def)
 	}
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				res := callRaw(t, c, tt.def.Info().Name, `{}`)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/sdk"
+	"github.com/mcpdev/mcpdev/sdk/sdktest"
 )
 
 // Types a newcomer passes without thinking twice: a tree, and a struct
@@ -24,7 +25,7 @@ type treeNode struct {
 func TestRecursiveTypes(t *testing.T) {
 	s := sdk.NewServer("trees", nil)
 	sdk.Tool(s, func(_ context.Context, n treeNode) (treeNode, error) { return n, nil }, quiet("walk"))
-	sdk.ForEachEra(t, s, func(t *testing.T, c *sdk.Client) {
+	sdktest.ForEachEra(t, s, nil, func(t *testing.T, c *sdk.Client) {
 		tools, err := c.ListTools(testCtx(t))
 		if err != nil {
 			t.Fatal(err)

@@ -23,13 +23,6 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// Eras are the protocol eras a test client can speak, legacy first, each
-// with the protocol version its client asks for.
-var Eras = []struct {
-	Era     sdk.Era
-	Version string
-}{{sdk.EraLegacy, sdk.LatestLegacyVersion}, {sdk.Era2026, sdk.Version2026}}
-
 // NewClient connects an in-memory client of s that speaks era e, closed
 // when the test ends; a failure to connect fails the test. opts may be nil;
 // its ProtocolVersion is set from e (the caller's opts are not changed).
@@ -39,7 +32,9 @@ func NewClient(t testing.TB, s *sdk.Server, e sdk.Era, opts *sdk.ClientOptions) 
 	if opts != nil {
 		o = *opts
 	}
-	o.ProtocolVersion = versionOf(t, e)
+	if o.ProtocolVersion = e.Version(); o.ProtocolVersion == "" {
+		t.Fatalf("sdktest: unknown era %q (sdk.Eras() lists them)", e)
+	}
 	c, err := sdk.NewInMemoryClient(t.Context(), s, &o)
 	if err != nil {
 		t.Fatalf("sdktest: in-memory client (%s era): %v", e, err)
@@ -49,24 +44,15 @@ func NewClient(t testing.TB, s *sdk.Server, e sdk.Era, opts *sdk.ClientOptions) 
 }
 
 // ForEachEra runs f as one subtest per protocol era ("legacy", then
-// "2026"), each with a client of s from NewClient(t, s, era, opts).
+// "2026": [sdk.Eras]), each with a client of s from NewClient(t, s, era,
+// opts). opts may be nil.
 func ForEachEra(t *testing.T, s *sdk.Server, opts *sdk.ClientOptions, f func(t *testing.T, c *sdk.Client)) {
 	t.Helper()
-	for _, e := range Eras {
-		t.Run(string(e.Era), func(t *testing.T) {
-			f(t, NewClient(t, s, e.Era, opts))
+	for _, e := range sdk.Eras() {
+		t.Run(string(e), func(t *testing.T) {
+			f(t, NewClient(t, s, e, opts))
 		})
 	}
-}
-
-func versionOf(t testing.TB, e sdk.Era) string {
-	for _, x := range Eras {
-		if x.Era == e {
-			return x.Version
-		}
-	}
-	t.Fatalf("sdktest: unknown era %q", e)
-	return ""
 }
 
 // Accept answers every elicitation in form mode by submitting content

@@ -99,9 +99,9 @@ func TestAcceptWithContentTheFormRefuses(t *testing.T) {
 }
 
 func TestNewClientSpeaksTheEraAsked(t *testing.T) {
-	for _, e := range sdktest.Eras {
-		if c := sdktest.NewClient(t, hotel(), e.Era, nil); c.Era() != e.Era {
-			t.Errorf("asked %s, got %s", e.Era, c.Era())
+	for _, e := range sdk.Eras() {
+		if c := sdktest.NewClient(t, hotel(), e, nil); c.Era() != e || c.ProtocolVersion() != e.Version() {
+			t.Errorf("asked %s, got %s at %s", e, c.Era(), c.ProtocolVersion())
 		}
 	}
 }
