@@ -326,15 +326,13 @@ func (m *Model) toggleRerun() {
 	m.setDevHeader()
 }
 
-// changesKey scrolls the changes view (ok: k was a scroll key).
-func (m *Model) changesKey(k tea.KeyPressMsg) bool {
-	n := scrollAmount(k, &m.keys, 5)
-	if n == 0 {
-		return false
-	}
+// changesPage is how many lines a page key scrolls the changes view.
+const changesPage = 5
+
+// scrollChanges scrolls the changes view n lines.
+func (m *Model) scrollChanges(n int) {
 	d := &m.dev
 	d.scroll = clampOffset(d.scroll+n, len(m.changesLines()), m.result.height)
-	return true
 }
 
 func (m *Model) recordSession() tea.Cmd {

@@ -46,13 +46,10 @@ func (m *Model) currentHelp() helpKeys {
 		return p.help(k)
 	}
 	short := []key.Binding{k.Dismiss, k.CopySignIn}
-	if m.focus == focusOutput {
-		short = append(short, k.CancelCall, k.BackToForm)
-	}
 	if p := m.helpPane(); p != nil {
 		short = append(short, p.shortHelp(k)...)
 	}
-	short = append(short, k.PrevTab, k.Restart, k.NextPane, k.Help, k.AutoRerun, k.Record, k.Quit)
+	short = append(short, k.Restart, k.NextPane, k.Help, k.AutoRerun, k.Record, k.Quit)
 	if m.sections.section == sectionTools {
 		short = append(short, k.ShowResources, k.ShowPrompts) // where there is room
 	} else {

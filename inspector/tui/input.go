@@ -62,7 +62,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 			m.setFocus(focusTools)
 		}
 	case focusOutput:
-		return m.outputKey(k)
+		return m.paneKey(m.output(), k)
 	case focusDoctor:
 		return m.paneKey(&m.doctor, k)
 	}
@@ -115,8 +115,6 @@ func (m *Model) globalKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.toggleHelp()
 	case key.Matches(k, km.Restart):
 		return m.restart(), true
-	case key.Matches(k, km.CancelCall):
-		m.cancelCall()
 	case key.Matches(k, km.NextPane):
 		m.cycleFocus(1)
 	case key.Matches(k, km.PrevPane):
@@ -198,23 +196,18 @@ func (m *Model) backToForm() {
 	m.setFocus(focusForm)
 }
 
-// outputKey: the output pane switches tabs and goes back to the form; the
-// changes view (when it covers the tabs) scrolls; the tab shown gets the
-// rest (the logs' L included).
-func (m *Model) outputKey(k tea.KeyPressMsg) tea.Cmd {
-	km := &m.keys
-	if m.dev.pinned && m.changesKey(k) {
-		return nil
-	}
-	switch {
-	case key.Matches(k, km.PrevTab):
-		m.showTab((m.tab + numTabs - 1) % numTabs)
-	case key.Matches(k, km.NextTab):
-		m.showTab((m.tab + 1) % numTabs)
-	case key.Matches(k, km.BackToForm):
+// onOutputMsg answers the output frame's keys.
+func (m *Model) onOutputMsg(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case showTabMsg:
+		m.showTab(msg.t)
+	case backToFormMsg:
 		m.backToForm()
+	case cancelCallMsg:
+		m.cancelCall()
+	case scrollChangesMsg:
+		m.scrollChanges(msg.n)
 	}
-	return m.paneKey(m.tabPane(), k)
 }
 
 // onHistory answers the history's keys: re-run or edit a call, copy it.

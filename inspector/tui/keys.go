@@ -284,12 +284,7 @@ func (k *KeyMap) sync(s keyState, p pane) {
 	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
 	k.RunAsTask.SetEnabled(s.focus == focusForm && s.formOpen && s.mayTask)
 	k.Restart.SetEnabled(s.canRestart)
-	switch s.focus {
-	case focusOutput: // the frame of the tabs; the tab shown binds the rest
-		enable(&k.PrevTab, &k.NextTab)
-		k.CancelCall.SetEnabled(s.calling)
-		k.BackToForm.SetEnabled(s.formOpen && !s.calling && s.tab != tabHistory)
-	case focusRoots:
+	if s.focus == focusRoots {
 		enable(&k.Up, &k.Down)
 	}
 	if p != nil {

@@ -37,4 +37,10 @@ type (
 	editMsg      struct{ e historyEntry } // open in the form
 	copyCallMsg  struct{}                 // copy the selected call as a command
 	logLevelMsg  struct{}                 // set the server's logs one level more severe
+
+	// The output frame's (pane_output.go).
+	showTabMsg       struct{ t tab } // show output tab t
+	backToFormMsg    struct{}        // back to the open form (backToForm)
+	cancelCallMsg    struct{}        // cancel the running call
+	scrollChangesMsg struct{ n int } // scroll the changes view n lines
 )

@@ -62,7 +62,7 @@ func (m *Model) focusedPane() pane {
 		}
 		return &m.tools
 	case focusOutput:
-		return m.tabPane()
+		return m.output()
 	case focusDoctor:
 		return &m.doctor
 	}

@@ -17,10 +17,10 @@ func TestPanesBindDistinctKeys(t *testing.T) {
 		{"tools", &m.tools, keyState{focus: focusTools}},
 		{"resources", &m.sections.res, keyState{focus: focusTools, section: sectionResources}},
 		{"prompts", &m.sections.prm, keyState{focus: focusTools, section: sectionPrompts}},
-		{"result", &m.result, keyState{focus: focusOutput, tab: tabResult}},
-		{"logs", &m.logs, keyState{focus: focusOutput, tab: tabLogs}},
-		{"traffic", &m.traffic, keyState{focus: focusOutput, tab: tabTraffic}},
-		{"history", &m.history, keyState{focus: focusOutput, tab: tabHistory}},
+		{"result", &outputPane{tab: tabResult, body: &m.result}, keyState{focus: focusOutput, tab: tabResult}},
+		{"logs", &outputPane{tab: tabLogs, body: &m.logs}, keyState{focus: focusOutput, tab: tabLogs}},
+		{"traffic", &outputPane{tab: tabTraffic, body: &m.traffic}, keyState{focus: focusOutput, tab: tabTraffic}},
+		{"history", &outputPane{tab: tabHistory, body: &m.history}, keyState{focus: focusOutput, tab: tabHistory}},
 		{"doctor", &m.doctor, keyState{focus: focusDoctor}},
 	}
 	// The flags the panes' and the root's bindings depend on. signingIn

@@ -147,7 +147,7 @@ func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.paneKey(p, k)
 	case focusOutput:
-		return m.outputKey(k)
+		return m.paneKey(m.output(), k)
 	}
 	return nil
 }
@@ -444,13 +444,6 @@ func (k *KeyMap) syncSections(s keyState) {
 	k.ShowResources.SetEnabled(free && s.section != sectionResources)
 	k.ShowPrompts.SetEnabled(free && s.section != sectionPrompts)
 	k.TakeCompletion.SetEnabled(s.section != sectionTools && s.focus == focusForm && s.hasCompletion)
-	k.BackToForm.SetHelp("esc", "back to form")
-	if s.section != sectionTools && s.focus == focusOutput && !s.calling && s.tab != tabHistory {
-		k.BackToForm.SetEnabled(true) // to the list when the entry has no form
-		if !s.formOpen {
-			k.BackToForm.SetHelp("esc", "back to list")
-		}
-	}
 }
 
 // sectionKeyOf is the section a section key shows.

@@ -47,6 +47,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onHistory(msg)
 	case logLevelMsg:
 		return m.nextLogLevel()
+	case showTabMsg, backToFormMsg, cancelCallMsg, scrollChangesMsg:
+		m.onOutputMsg(msg)
 	case devMsg:
 		return m.onDevMsg(msg)
 	case connectedMsg:
