@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/doc/comment"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -14,9 +15,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/testutil"
 )
 
 // snippetImports are in scope in every Go fragment of the docs (a block
@@ -55,6 +59,54 @@ func TestDocsSnippetsCompile(t *testing.T) {
 	if len(snippets) < 10 {
 		t.Fatalf("found %d Go blocks in %v; the extraction is broken", len(snippets), files)
 	}
+	typeCheck(t, snippets)
+}
+
+// sdkDocPrelude declares the names the code blocks of the sdk package
+// comment (sdk/doc.go) use but do not show, as a Markdown block's
+// `<!-- go: … -->` comment does.
+const sdkDocPrelude = `type Book struct{ Title, Author string }
+type BookURI struct{ ISBN string ` + "`json:\"isbn\"`" + ` }
+type RecommendArgs struct{ Liked string }
+func Catalog(context.Context) ([]Book, error)
+func BookByISBN(context.Context, BookURI) (Book, error)
+func Recommend(context.Context, RecommendArgs) ([]sdk.PromptMessage, error)
+func Deploy(context.Context, struct{}) (string, error)
+func newServer() *sdk.Server
+var c *sdk.Client
+var args map[string]any`
+
+// The code blocks of the sdk package comment — the tutorial `go doc ./sdk`
+// prints — type-check as the docs' ```go blocks do (same convention, with
+// sdkDocPrelude as every block's prelude), so the tutorial cannot drift
+// from the API either.
+func TestPackageDocSnippetsCompile(t *testing.T) {
+	const file = "sdk/doc.go"
+	src := strings.Split(read(t, file), "\n")
+	text := testutil.PackageDoc(t, "sdk", "github.com/mcpdev/mcpdev/sdk").Doc
+	var snippets []snippet
+	for _, b := range new(comment.Parser).Parse(text).Content {
+		code, ok := b.(*comment.Code)
+		if !ok {
+			continue
+		}
+		lines := strings.Split(strings.TrimSuffix(code.Text, "\n"), "\n")
+		at := slices.Index(src, "//\t"+lines[0]) + 1 // the block's first line in the file
+		snippets = append(snippets, snippet{
+			where: fmt.Sprintf("%s:%d", file, at),
+			src:   wrapSnippet(file, lines, at, sdkDocPrelude, 1),
+		})
+	}
+	if len(snippets) < 8 {
+		t.Fatalf("found %d code blocks in the sdk package comment; the extraction is broken", len(snippets))
+	}
+	typeCheck(t, snippets)
+}
+
+// typeCheck type-checks each snippet against the module's API; unused
+// variables and imports are the only errors let through.
+func typeCheck(t *testing.T, snippets []snippet) {
+	t.Helper()
 	fset := token.NewFileSet()
 	parsed := make([]*ast.File, len(snippets))
 	imports := map[string]bool{}

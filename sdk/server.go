@@ -1,14 +1,3 @@
-// Package sdk declares MCP tools as plain Go functions and serves them, and
-// connects to MCP servers as a client.
-//
-//	s := sdk.NewServer("Bookshop", nil)
-//	sdk.Tool(s, SearchBooks) // name, description and schema from the function
-//	s.Run(context.Background())
-//
-// Struct tags on the argument type shape the input schema: `json:` names
-// the argument, `jsonschema:` adds descriptions, bounds and defaults, and
-// `mcpheader:"Region"` mirrors the argument into the HTTP header
-// Mcp-Param-Region for load balancers and gateways (ParamHeaderTag).
 package sdk
 
 import (
