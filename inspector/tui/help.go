@@ -63,11 +63,8 @@ func (m *Model) currentHelp() helpKeys {
 // typed in (it has the keys whatever has the focus), else the focused
 // pane.
 func (m *Model) helpPane() pane {
-	switch {
-	case m.tools.typing():
-		return &m.tools
-	case m.traffic.typing():
-		return &m.traffic
+	if p := m.typingPane(); p != nil {
+		return p
 	}
 	return m.focusedPane()
 }

@@ -5,27 +5,26 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// handleKey routes a key: ctrl+c quits from anywhere; a focused form gets
-// every other key; a text input (filter, search) gets what it types; then
-// the global bindings; then the focused pane's. What a pane's key asks of
-// the rest (open a form, re-run a call) comes back through its outbox and
-// is handled here, before the next key.
+// handleKey routes a key: ctrl+c quits from anywhere; the pane that
+// takes every key (grabbing: a form, a question, the roots view, a text
+// input being typed in) gets it, f1 aside; then the auth view's and the
+// global bindings; then the focused pane. Keys typed before the server
+// listed its tools, or before a section's list arrived, wait and are
+// replayed when it does. What a pane's key asks of the rest comes back
+// through its outbox and is handled here, before the next key.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	m.status = ""
 	if key.Matches(k, m.keys.ForceQuit) {
 		return tea.Quit
 	}
-	if m.focus == focusAsk && m.ask.q != nil {
+	if p := m.grabbing(); p != nil {
 		if key.Matches(k, m.keys.FormHelp) {
-			m.toggleHelp()
+			m.toggleHelp() // the form would take ?: f1 reaches the help from it
 			return nil
 		}
-		return m.paneKey(&m.ask, k)
+		return m.paneKey(p, k)
 	}
-	if m.focus == focusRoots {
-		return m.paneKey(&m.roots.pane, k)
-	}
-	if m.keyPane() == nil && m.focus != focusForm {
+	if m.focus != focusForm {
 		if cmd, ok := m.authKey(k); ok {
 			return cmd
 		}
@@ -34,51 +33,15 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 		m.early = append(m.early, k) // replayed when the tools arrive
 		return nil
 	}
-	if key.Matches(k, m.keys.ShowRoots) && m.focus == focusTools && !m.tools.typing() && !m.traffic.typing() {
-		m.openRoots() // what the key state says, checked now: replayed keys come without a sync
-		return nil
-	}
-	if m.focus == focusForm && key.Matches(k, m.keys.FormHelp) {
-		m.toggleHelp() // the form would take ?: f1 reaches the help from it
-		return nil
-	}
-	if m.sections.section != sectionTools {
-		if m.traffic.typing() {
-			return m.paneKey(&m.traffic, k)
-		}
-		return m.sectionKey(k)
-	}
-	if p := m.keyPane(); p != nil {
-		return m.paneKey(p, k)
-	}
 	if cmd, ok := m.globalKey(k); ok {
 		return cmd
 	}
-	switch m.focus {
-	case focusTools:
-		return m.paneKey(&m.tools, k)
-	case focusForm:
-		if key.Matches(k, m.keys.BackToForm) {
-			m.setFocus(focusTools)
-		}
-	case focusOutput:
-		return m.paneKey(m.output(), k)
-	case focusDoctor:
-		return m.paneKey(&m.doctor, k)
+	if m.waitingForItems() {
+		m.sections.early = append(m.sections.early, k) // replayed when the list arrives
+		return nil
 	}
-	return nil
-}
-
-// keyPane is the pane that takes every key before the global bindings:
-// the focused form, or a text input being typed in.
-func (m *Model) keyPane() keyPane {
-	switch {
-	case m.focus == focusForm && m.form.form != nil:
-		return &m.form
-	case m.tools.typing():
-		return &m.tools
-	case m.traffic.typing():
-		return &m.traffic
+	if p := m.focusedPane(); p != nil {
+		return m.paneKey(p, k)
 	}
 	return nil
 }
@@ -228,6 +191,13 @@ func (m *Model) onHistory(msg tea.Msg) tea.Cmd {
 		return m.copyCall()
 	}
 	return nil
+}
+
+// waitingForItems: the section shown has not listed its entries yet;
+// keys typed in its list now are kept and replayed.
+func (m *Model) waitingForItems() bool {
+	p := m.items(m.sections.section)
+	return m.focus == focusTools && p != nil && !p.loaded && p.err == nil && (m.state == stateConnecting || m.state == stateConnected)
 }
 
 // waitingForTools: the server is starting and has not listed its tools

@@ -263,9 +263,11 @@ type keyState struct {
 	hasCompletion bool // the form shows the server's completions
 }
 
-// sync enables exactly the bindings that apply in state s, p (the
-// focused pane, nil for none) enabling its own.
-func (k *KeyMap) sync(s keyState, p pane) {
+// sync enables exactly the bindings that apply in state s: the root's
+// here, p's (the pane that has the keys, nil for none) by p.bindKeys. A
+// text input being typed in has every key but ctrl+c: p enables its own
+// and the root none.
+func (k *KeyMap) sync(s keyState, p binder) {
 	for _, b := range k.all() {
 		b.SetEnabled(false)
 	}
@@ -273,20 +275,12 @@ func (k *KeyMap) sync(s keyState, p pane) {
 	k.Quit.SetEnabled(true)
 	k.syncDev(s)
 	if s.typing {
-		k.AcceptFilter.SetEnabled(s.focus == focusTools)
-		k.ClearFilter.SetEnabled(true)
-		k.FilterUp.SetEnabled(true)
-		k.FilterDown.SetEnabled(true)
-		k.AcceptSearch.SetEnabled(true)
+		p.bindKeys(k, s)
 		return
 	}
 	enable(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
 	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
-	k.RunAsTask.SetEnabled(s.focus == focusForm && s.formOpen && s.mayTask)
 	k.Restart.SetEnabled(s.canRestart)
-	if s.focus == focusRoots {
-		enable(&k.Up, &k.Down)
-	}
 	if p != nil {
 		p.bindKeys(k, s)
 	}

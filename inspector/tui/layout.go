@@ -114,7 +114,7 @@ func (m *Model) syncKeys() {
 		canRecord:  m.dev.opts.Target != nil,
 	}
 	m.sectionKeyState(&s)
-	m.keys.sync(s, m.focusedPane())
+	m.keys.sync(s, m.keysBinder())
 }
 
 // render draws the whole screen.

@@ -143,6 +143,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.doctor = doctorPane{st: st}
 	m.auth = authPane{st: st, now: opts.Now}
 	m.sections = newSections(st, &m.keys.Form)
+	m.sections.args.pause = &m.sections.pause
 	m.ask = newAskPane(st, &m.keys.AskForm)
 	m.asks.values = map[string]json.RawMessage{}
 	m.initRoots()

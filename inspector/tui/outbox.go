@@ -37,6 +37,7 @@ type (
 	editMsg      struct{ e historyEntry } // open in the form
 	copyCallMsg  struct{}                 // copy the selected call as a command
 	logLevelMsg  struct{}                 // set the server's logs one level more severe
+	openRootsMsg struct{}                 // open the roots view (from a list)
 
 	// The output frame's (pane_output.go).
 	showTabMsg       struct{ t tab } // show output tab t

@@ -31,10 +31,57 @@ type pane interface {
 }
 
 // modal is a pane with its own key map (a form's, the questions', the
-// roots view's) that takes the whole help bar while it has the keys.
+// roots view's) that takes every key and the whole help bar while it has
+// them. bindKeys enables the bindings of the inspector's key map it
+// handles too.
 type modal interface {
 	keyPane
+	bindKeys(km *KeyMap, s keyState)
 	help(km *KeyMap) helpKeys
+}
+
+// binder enables the bindings a pane handles (KeyMap.sync).
+type binder interface{ bindKeys(km *KeyMap, s keyState) }
+
+// grabbing is the pane that takes every key before the global bindings,
+// f1 aside: the modal pane, or a text input being typed in; nil for none.
+func (m *Model) grabbing() keyPane {
+	if p := m.modalPane(); p != nil {
+		return p
+	}
+	if p := m.typingPane(); p != nil {
+		return p
+	}
+	return nil
+}
+
+// typingPane is the pane whose text input is typed in (the tool filter,
+// the traffic search; it has the keys whatever has the focus), nil for
+// none.
+func (m *Model) typingPane() pane {
+	switch {
+	case m.tools.typing():
+		return &m.tools
+	case m.traffic.typing():
+		return &m.traffic
+	}
+	return nil
+}
+
+// keysBinder is the pane whose bindings KeyMap.sync enables: a text input
+// being typed in, else the modal pane, else the focused pane; nil for
+// none.
+func (m *Model) keysBinder() binder {
+	if p := m.typingPane(); p != nil {
+		return p
+	}
+	if p := m.modalPane(); p != nil {
+		return p
+	}
+	if p := m.focusedPane(); p != nil {
+		return p
+	}
+	return nil
 }
 
 // modalPane is the modal pane that has the keys, nil for none.

@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -20,6 +21,7 @@ type argsFormPane struct {
 	st            *Styles
 	width, height int
 	keys          *forms.KeyMap
+	pause         *time.Duration // how long typing pauses before completion is asked (sectionsState.pause)
 
 	it *item // the item the form is for
 	heldForm
@@ -67,7 +69,8 @@ func (p *argsFormPane) open(it item, values json.RawMessage, focus string) tea.C
 	return tea.Batch(f.Init(), f.Focus())
 }
 
-// HandleKey gives the form every key; esc leaves at once.
+// HandleKey gives the form every key, and asks the server to complete
+// the field typed in once typing pauses; esc leaves at once.
 func (p *argsFormPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	if key.Matches(k, km.TakeCompletion) {
 		return p.takeCompletion()
@@ -76,7 +79,15 @@ func (p *argsFormPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 	if key.Matches(k, km.Form.Cancel) {
 		p.send(leaveArgsMsg{})
 	}
+	if seq, ok := p.due(); ok {
+		cmd = tea.Batch(cmd, completeAfter(*p.pause, seq))
+	}
 	return cmd
+}
+
+// bindKeys: take the server's completion while it shows one.
+func (p *argsFormPane) bindKeys(km *KeyMap, s keyState) {
+	km.TakeCompletion.SetEnabled(s.hasCompletion)
 }
 
 // strings returns the form's values as strings (empty ones left out).

@@ -330,3 +330,6 @@ func msgScrollKey(k *KeyMap) key.Binding {
 	b.SetHelp("pgup/pgdn", "scroll message")
 	return b
 }
+
+// bindKeys: none; its keys (KeyMap.Ask, AskForm) are always enabled.
+func (p *askPane) bindKeys(*KeyMap, keyState) {}

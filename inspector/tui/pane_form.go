@@ -232,3 +232,6 @@ func (p *formPane) help(k *KeyMap) helpKeys {
 	h.full = append(h.full, []key.Binding{k.RunAsTask})
 	return h
 }
+
+// bindKeys: submit as a task, for a tool that may run as one.
+func (p *formPane) bindKeys(km *KeyMap, s keyState) { km.RunAsTask.SetEnabled(s.mayTask) }

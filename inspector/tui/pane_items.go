@@ -113,6 +113,8 @@ func (p *itemsPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 		if it := p.Selected(); it != nil && it.kind == itemResource {
 			p.send(subscribeMsg{uri: it.uri})
 		}
+	case key.Matches(k, km.ShowRoots):
+		p.send(openRootsMsg{})
 	}
 	return nil
 }

@@ -43,6 +43,8 @@ func (p *toolsPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 		if t := p.Selected(); t != nil {
 			p.send(openToolMsg{tool: *t})
 		}
+	case key.Matches(k, km.ShowRoots):
+		p.send(openRootsMsg{})
 	default:
 		switch d := scrollAmount(k, km, p.perPage()); {
 		case d < -len(p.visible):
@@ -79,9 +81,15 @@ func (p *toolsPane) filterKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 // typing: the filter input has the keys.
 func (p *toolsPane) typing() bool { return p.filtering }
 
-// bindKeys: move, filter, open the selected tool's form, the roots (the
-// filter's own keys are KeyMap.sync's, for whichever input has them).
+// bindKeys: move, filter, open the selected tool's form, the roots;
+// while the filter is typed in, only its keys (enter opens the first
+// match while the list has the focus).
 func (p *toolsPane) bindKeys(km *KeyMap, s keyState) {
+	if p.filtering {
+		km.AcceptFilter.SetEnabled(s.focus == focusTools)
+		enable(&km.ClearFilter, &km.FilterUp, &km.FilterDown)
+		return
+	}
 	enable(append(km.scrollKeys(), &km.Filter, &km.ShowRoots)...)
 	km.Open.SetEnabled(s.hasTools)
 	km.Open.SetHelp("enter", "open form")
@@ -181,14 +189,19 @@ func (p *trafficPane) searchKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
 // typing: the search input has the keys.
 func (p *trafficPane) typing() bool { return p.searching }
 
-// bindKeys: move, search, jump between the matches of a search.
+// bindKeys: move, search, jump between the matches of a search; while
+// the search is typed in, only its keys.
 func (p *trafficPane) bindKeys(km *KeyMap, s keyState) {
+	if p.searching {
+		enable(&km.ClearFilter, &km.AcceptSearch)
+		return
+	}
 	enable(append(km.scrollKeys(), &km.Search)...)
 	km.NextMatch.SetEnabled(s.hasSearch)
 	km.PrevMatch.SetEnabled(s.hasSearch)
 }
 
-// shortHelp: ClearFilter is the search input's (KeyMap.sync enables it).
+// shortHelp: ClearFilter is the search input's.
 func (p *trafficPane) shortHelp(km *KeyMap) []key.Binding {
 	return []key.Binding{km.ClearFilter, km.Search, km.NextMatch, km.Up}
 }

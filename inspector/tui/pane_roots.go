@@ -232,3 +232,6 @@ func (p *rootsPane) help(k *KeyMap) helpKeys {
 	}
 	return helpKeys{short: keys, full: [][]key.Binding{keys}, more: &k.FormHelp, moreInline: true}
 }
+
+// bindKeys: move between the roots (its other keys are always enabled).
+func (p *rootsPane) bindKeys(km *KeyMap, s keyState) { enable(&km.Up, &km.Down) }

@@ -1,6 +1,10 @@
 package tui
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // No two bindings that work at the same time share a key: with each pane
 // focused, in every state of the flags its keys depend on, the pane's
@@ -61,6 +65,26 @@ func TestPanesBindDistinctKeys(t *testing.T) {
 					owner[k] = b.Help().Desc
 				}
 			}
+		}
+	}
+}
+
+// The server-trouble report scrolls whatever the left column lists: the
+// doctor pane has the keys its help bar offers in the Resources section
+// too (the section's routing left it out).
+func TestDoctorScrollsInEverySection(t *testing.T) {
+	for _, sec := range []string{"t", "r", "p"} {
+		m, _ := newTestModel(t, 80, 24)
+		press(m, sec)
+		report := "The server exited with code 2.\n\nLast lines of its stderr:" + strings.Repeat("\npanic: boom", 60)
+		m.Update(disconnectedMsg{gen: m.gen, err: fmt.Errorf("EOF"), report: report})
+		if m.focus != focusDoctor || !m.doctor.cut() || !m.keys.Up.Enabled() {
+			t.Fatalf("%s: focus %v, report cut %v, up enabled %v", sec, m.focus, m.doctor.cut(), m.keys.Up.Enabled())
+		}
+		end := m.doctor.body.offset
+		press(m, "up")
+		if m.doctor.body.offset != end-1 {
+			t.Errorf("section %v: up left the report at line %d, want %d", m.sections.section, m.doctor.body.offset, end-1)
 		}
 	}
 }

@@ -56,6 +56,8 @@ func (m *Model) onRootsMsg(msg tea.Msg) tea.Cmd {
 		return m.changeRoots(append(slices.Clone(m.roots.roots), msg.root))
 	case removeRootMsg:
 		return m.changeRoots(slices.Delete(slices.Clone(m.roots.roots), msg.i, msg.i+1))
+	case openRootsMsg:
+		m.openRoots()
 	case closeRootsMsg:
 		m.setFocus(m.roots.back)
 	}

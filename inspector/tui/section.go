@@ -124,34 +124,6 @@ func (m *Model) onItems(msg itemsMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// sectionKey routes a key in the Resources and Prompts sections: the
-// open form takes every key; then the global bindings; then the list or
-// the output pane.
-func (m *Model) sectionKey(k tea.KeyPressMsg) tea.Cmd {
-	if m.focus == focusForm && m.sections.args.isOpen() {
-		cmd := m.paneKey(&m.sections.args, k)
-		if seq, ok := m.sections.args.due(); ok {
-			cmd = tea.Batch(cmd, completeAfter(m.sections.pause, seq))
-		}
-		return cmd
-	}
-	if cmd, ok := m.globalKey(k); ok {
-		return cmd
-	}
-	switch m.focus {
-	case focusTools:
-		p := m.items(m.sections.section)
-		if !p.loaded && p.err == nil && (m.state == stateConnecting || m.state == stateConnected) {
-			m.sections.early = append(m.sections.early, k) // replayed when the list arrives
-			return nil
-		}
-		return m.paneKey(p, k)
-	case focusOutput:
-		return m.paneKey(m.output(), k)
-	}
-	return nil
-}
-
 // onSectionMsg answers what the section's panes sent and the results of
 // their commands.
 func (m *Model) onSectionMsg(msg tea.Msg) tea.Cmd {
@@ -443,7 +415,6 @@ func (k *KeyMap) syncSections(s keyState) {
 	k.ShowTools.SetEnabled(free && s.section != sectionTools)
 	k.ShowResources.SetEnabled(free && s.section != sectionResources)
 	k.ShowPrompts.SetEnabled(free && s.section != sectionPrompts)
-	k.TakeCompletion.SetEnabled(s.section != sectionTools && s.focus == focusForm && s.hasCompletion)
 }
 
 // sectionKeyOf is the section a section key shows.

@@ -85,7 +85,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSectionMsg(msg)
 	case answerMsg:
 		return m.onAnswer(msg)
-	case addRootMsg, rootCheckedMsg, removeRootMsg, closeRootsMsg:
+	case openRootsMsg, addRootMsg, rootCheckedMsg, removeRootMsg, closeRootsMsg:
 		return m.onRootsMsg(msg)
 	case statusMsg:
 		m.status = msg.text
