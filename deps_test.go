@@ -11,12 +11,14 @@ import (
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
-//	internal/schema ← internal/wire ← transport, sdk;  internal/termtext ← sdk, inspector
+//	internal/jsonfast ← transport, sdk, internal/validate;  internal/termtext ← sdk, inspector
+//	internal/schema, internal/pydantic, internal/jsonfast ← internal/validate ← sdk
 //
 // sdk and transport never pull in a TUI library; forms knows nothing of MCP;
 // transport never links the JSON Schema compiler, nor (but transport/redisstore)
 // a Redis client; internal/schema is stdlib only;
-// internal/wire (the JSON fast paths) is stdlib and internal/schema only.
+// internal/jsonfast (the JSON fast paths) is stdlib only; transport
+// validates no schema, so it links neither internal/validate nor its proof.
 func TestImportDirection(t *testing.T) {
 	rules := []struct {
 		pkg       string
@@ -26,6 +28,7 @@ func TestImportDirection(t *testing.T) {
 		{"./sdk/...", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector"}},
 		{"./forms/...", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/inspector"}},
 		{"./transport/...", []string{"github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile"}},
+		{"./transport/...", []string{"github.com/mcpdev/mcpdev/internal/validate"}},
 		{"./internal/schema", []string{"github.com/mcpdev/mcpdev/", "github.com/santhosh-tekuri/", "charm.land/", "github.com/charmbracelet/"}},
 		{"./internal/schema/compile", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector", "charm.land/", "github.com/charmbracelet/"}},
 		// sdk shows server text through internal/termtext: it stays stdlib only.
@@ -68,16 +71,27 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
-// internal/wire, the JSON fast paths below transport and sdk, imports the
-// standard library and internal/schema only: nothing else of the module
-// and no third-party package.
-func TestWireImportsStdlibAndSchemaOnly(t *testing.T) {
+// The low layers below transport and sdk import the standard library and
+// the few packages of the module listed here: nothing else of the module
+// and no third-party package. internal/jsonfast, the JSON fast paths, is
+// stdlib only; internal/validate (the validator and its fast proof) builds
+// on jsonfast, the schema walker and the Pydantic wording.
+func TestLowLayersImportStdlibAndListedOnly(t *testing.T) {
 	const mod = "github.com/mcpdev/mcpdev/"
-	allowed := map[string]bool{mod + "internal/wire": true, mod + "internal/schema": true}
-	for _, dep := range goListDeps(t, "./internal/wire") {
-		first, _, _ := strings.Cut(dep, "/")
-		if strings.Contains(first, ".") && !allowed[dep] {
-			t.Errorf("internal/wire imports %s", dep)
+	layers := map[string][]string{
+		"internal/jsonfast": nil,
+		"internal/validate": {"internal/jsonfast", "internal/schema", "internal/pydantic"},
+	}
+	for pkg, uses := range layers {
+		allowed := map[string]bool{mod + pkg: true}
+		for _, u := range uses {
+			allowed[mod+u] = true
+		}
+		for _, dep := range goListDeps(t, "./"+pkg) {
+			first, _, _ := strings.Cut(dep, "/")
+			if strings.Contains(first, ".") && !allowed[dep] {
+				t.Errorf("%s imports %s", pkg, dep)
+			}
 		}
 	}
 }

@@ -23,7 +23,7 @@
 #   bash bench/compare.sh            # COUNT=5 BENCHTIME=20000x ROUNDS=20 by default
 #   COUNT=10 bash bench/compare.sh
 #   TAGS=wireslow bash bench/compare.sh   # build tags for the sdk side (wireslow: every
-#     bespoke JSON path of internal/wire off; a codec under a tag: see internal/wire/codec.go)
+#     bespoke JSON path of internal/jsonfast off; a codec under a tag: see internal/jsonfast/codec.go)
 #   PARTS=startup bash bench/compare.sh   # only some of: calls rss startup
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/sdk"
 	"github.com/mcpdev/mcpdev/sdk/sdkhttp"
 	"github.com/mcpdev/mcpdev/transport"
@@ -18,7 +18,7 @@ import (
 // turns them off), in a build without the race detector (which makes
 // more values escape to the heap).
 func skipWithoutFastPaths(t *testing.T) {
-	if !wire.Fast {
+	if !jsonfast.Fast {
 		t.Skip("built with wireslow: the fast paths are off")
 	}
 	if raceDetector {
@@ -32,7 +32,7 @@ func skipWithoutFastPaths(t *testing.T) {
 // work: a tools/call of a flat tool answered over Streamable HTTP (was 26
 // allocations in the session era, 28 stateless) and by a session in
 // process (the 03 example's search_books: was 27). Interning the
-// JSON-RPC version, the method and the tool name (wire.Intern) took three
+// JSON-RPC version, the method and the tool name (jsonfast.Intern) took three
 // more off each: 17 -> 14 over HTTP with sessions, 20 -> 17 stateless,
 // 17 -> 14 for search_books, resources/read 13 -> 11, prompts/get 18 -> 15.
 // A call's context and its stateless round living in its callInfo took
@@ -176,7 +176,7 @@ func TestToolRegistrationAllocBudget(t *testing.T) {
 // initialize is the first request of every session, answered at start-up:
 // its params (a client's usual ones, capabilities included) were decoded
 // by encoding/json's reflection: 33 allocations for a new session and its
-// initialize; read in one pass (wire.Fields): 19.
+// initialize; read in one pass (jsonfast.Fields): 19.
 func TestSessionInitializeAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
 	s := benchToolServer()

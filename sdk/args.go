@@ -6,9 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/schema"
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/validate"
 )
 
 // argSchema is a tool's input schema as plain JSON values, used to apply
@@ -62,10 +63,10 @@ func decodeArgs(raw json.RawMessage) (any, error) {
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return map[string]any{}, nil
 	}
-	if v, ok := wire.DecodeValue(raw); ok {
+	if v, ok := jsonfast.DecodeValue(raw); ok {
 		return v, nil
 	}
-	return wire.JSON.DecodeNumbers(raw)
+	return jsonfast.JSON.DecodeNumbers(raw)
 }
 
 // prepare fills in defaults for omitted properties and applies Pydantic's
@@ -149,14 +150,14 @@ func (a *argSchema) defaultOf(s map[string]any) (any, bool) {
 	return d, ok
 }
 
-// flatProperty tells wire.Flat what prepare does with the root's property
+// flatProperty tells validate.Flat what prepare does with the root's property
 // name: the type it coerces to (after $refs and a nullable's non-null
 // branch, as prepare follows them) and whether it fills in a default.
-func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
+func (a *argSchema) flatProperty(name string) (validate.FlatProperty, bool) {
 	props, _ := a.resolve(a.root)["properties"].(map[string]any)
 	s, _ := props[name].(map[string]any)
 	if s == nil {
-		return wire.FlatProperty{}, false
+		return validate.FlatProperty{}, false
 	}
 	d, def := a.defaultOf(s)
 	var dj []byte
@@ -165,7 +166,7 @@ func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
 	}
 	for depth := 0; ; depth++ {
 		if depth > 8 {
-			return wire.FlatProperty{}, false
+			return validate.FlatProperty{}, false
 		}
 		s = a.resolve(s)
 		branch := schema.NonNull(s)
@@ -174,7 +175,7 @@ func (a *argSchema) flatProperty(name string) (wire.FlatProperty, bool) {
 		}
 		s = branch
 	}
-	return wire.FlatProperty{Type: schema.FirstType(s["type"]), Default: def, DefaultJSON: dj}, true
+	return validate.FlatProperty{Type: schema.FirstType(s["type"]), Default: def, DefaultJSON: dj}, true
 }
 
 // resolve follows a local $ref ("#/$defs/X", "#/definitions/X", "#").

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -67,7 +67,7 @@ func (s *Server) fillRound(r *inputRound, method string, raw json.RawMessage) (*
 		return r, nil
 	}
 	var responses map[string]json.RawMessage
-	if !isObject(p.InputResponses) || wire.JSON.Unmarshal(p.InputResponses, &responses) != nil {
+	if !isObject(p.InputResponses) || jsonfast.JSON.Unmarshal(p.InputResponses, &responses) != nil {
 		return nil, transport.Errorf(transport.CodeInvalidParams, "Invalid params: inputResponses must be an object of answers keyed as the inputRequests were")
 	}
 	for k, v := range responses {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/validate"
 )
 
 // A tool whose doc comments cannot be read loses more than its
@@ -54,7 +54,7 @@ func (d *docIndex) lost(ref funcRef, hasDesc bool, in, out reflect.Type) lostDoc
 		case !check(t.PkgPath()):
 		case t.Kind() == reflect.Struct:
 			l.structs = append(l.structs, t.String())
-		case wire.ScalarKind(t.Kind()) && !declaresOwnSchema(t):
+		case validate.ScalarKind(t.Kind()) && !declaresOwnSchema(t):
 			l.enums = append(l.enums, t.String())
 		}
 	}

@@ -9,9 +9,9 @@ import (
 	"sync"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
-	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -239,7 +239,7 @@ func decodeAnswer(content json.RawMessage, dst reflect.Value) error {
 	}
 	data := []byte(content)
 	if holdsURL(t) {
-		if data, err = wire.JSON.Marshal(stripURLs(t, v)); err != nil {
+		if data, err = jsonfast.JSON.Marshal(stripURLs(t, v)); err != nil {
 			return refused([]Violation{{Message: err.Error()}})
 		}
 	}

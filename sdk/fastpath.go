@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/validate"
 )
 
-// The fast paths that name sdk's protocol structs; their engines are in
-// internal/wire. fastpath_members_test.go ties each member list to its struct.
+// The fast paths that name sdk's protocol structs; their engines are
+// internal/jsonfast and internal/validate's proof. fastpath_members_test.go
+// ties each member list to its struct.
 
 // callParams reads the params of tools/call and prompts/get (the same
 // members: name, arguments, _meta): the fast decoder, else encoding/json.
@@ -33,10 +35,10 @@ func slowCallParams(raw json.RawMessage) (CallToolParams, error) {
 // tools/call params (see transport's decodeFast); false: use
 // unmarshalParams. Arguments share raw's bytes.
 func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
-	return wire.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
+	return jsonfast.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
 		switch name {
 		case "name":
-			return wire.InternMember(val, &p.Name)
+			return jsonfast.InternMember(val, &p.Name)
 		case "arguments":
 			p.Arguments = val
 			return true
@@ -49,7 +51,7 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 			meta, ok := scanRequestMeta(val)
 			if !ok {
 				meta = RequestMeta{}
-				if wire.JSON.Unmarshal(val, &meta) != nil {
+				if jsonfast.JSON.Unmarshal(val, &meta) != nil {
 					return false
 				}
 			}
@@ -65,10 +67,10 @@ func decodeCallParams(raw json.RawMessage, p *CallToolParams) bool {
 // read it (TestStatelessCallScanMatchesApart); false: read them apart.
 func scanStatelessCall(raw []byte) (p CallToolParams, vals metaValues, ok bool) {
 	var meta []byte
-	if !wire.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
+	if !jsonfast.Fields(raw, callParamsMembers, func(name string, val []byte) bool {
 		switch name {
 		case "name":
-			return wire.InternMember(val, &p.Name)
+			return jsonfast.InternMember(val, &p.Name)
 		case "arguments":
 			p.Arguments = val
 		default:
@@ -81,7 +83,7 @@ func scanStatelessCall(raw []byte) (p CallToolParams, vals metaValues, ok bool) 
 	if meta == nil || meta[0] == 'n' {
 		return p, vals, true
 	}
-	if !wire.Fields(meta, statelessMetaMembers, func(name string, val []byte) bool {
+	if !jsonfast.Fields(meta, statelessMetaMembers, func(name string, val []byte) bool {
 		vals[slices.Index(statelessMetaMembers, name)] = val
 		return true
 	}) {
@@ -101,7 +103,7 @@ var (
 // repeated progressToken or one spelled in another case.
 func scanRequestMeta(val []byte) (RequestMeta, bool) {
 	var meta RequestMeta
-	ok := wire.Fields(val, requestMetaMembers, func(_ string, v []byte) bool {
+	ok := jsonfast.Fields(val, requestMetaMembers, func(_ string, v []byte) bool {
 		meta.ProgressToken = v
 		return true
 	})
@@ -120,7 +122,7 @@ func scanMeta(params json.RawMessage) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	var raw []byte
-	ok := wire.Fields(params, metaMember, func(_ string, val []byte) bool {
+	ok := jsonfast.Fields(params, metaMember, func(_ string, val []byte) bool {
 		raw = val
 		return true
 	})
@@ -138,7 +140,7 @@ func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	m := make(map[string]json.RawMessage)
-	ok := wire.Object(raw, func(key []byte, escaped bool, val []byte) bool {
+	ok := jsonfast.Object(raw, func(key []byte, escaped bool, val []byte) bool {
 		if _, dup := m[string(key)]; dup || escaped {
 			return false
 		}
@@ -150,8 +152,8 @@ func scanObject(raw []byte) (map[string]json.RawMessage, bool) {
 
 // compileFast is the fast validator of an argument schema, with the format
 // and base64 checks the full validator is configured with.
-func compileFast(root map[string]any) *wire.Validator {
-	return wire.CompileValidator(root, wire.Checks{Format: pydantic.Format, Base64: base64Check})
+func compileFast(root map[string]any) *validate.Proof {
+	return validate.CompileProof(root, validate.Checks{Format: pydantic.Format, Base64: base64Check})
 }
 
 func base64Check(s string) error {

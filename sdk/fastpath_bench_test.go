@@ -5,14 +5,14 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
 // Each bespoke path against the alternative it stands in for, on the
 // usual tools/call: "bespoke" is the fast path, "codec" the JSON codec
-// (wire.JSON: encoding/json, or a library swapped in under a build tag,
-// see internal/wire/codec.go), "library" the full validator
+// (jsonfast.JSON: encoding/json, or a library swapped in under a build tag,
+// see internal/jsonfast/codec.go), "library" the full validator
 // (internal/validate, which stands in for the jsonschema library).
 
 type fastBenchArgs struct {
@@ -48,14 +48,14 @@ func BenchmarkFastCallParams(b *testing.B) {
 func BenchmarkFastDecodeArgs(b *testing.B) {
 	b.Run("bespoke", func(b *testing.B) {
 		for b.Loop() {
-			if _, ok := wire.DecodeValue(fastBenchArgsRaw); !ok {
+			if _, ok := jsonfast.DecodeValue(fastBenchArgsRaw); !ok {
 				b.Fatal("not taken")
 			}
 		}
 	})
 	b.Run("codec", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := wire.JSON.DecodeNumbers(fastBenchArgsRaw); err != nil {
+			if _, err := jsonfast.JSON.DecodeNumbers(fastBenchArgsRaw); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -85,7 +85,7 @@ func BenchmarkFastValidate(b *testing.B) {
 }
 
 func BenchmarkFastAssign(b *testing.B) {
-	a := wire.NewAssigner(reflect.TypeFor[fastBenchArgs]())
+	a := jsonfast.NewAssigner(reflect.TypeFor[fastBenchArgs]())
 	v, _ := decodeArgs(fastBenchArgsRaw)
 	b.Run("bespoke", func(b *testing.B) {
 		for b.Loop() {
@@ -98,7 +98,7 @@ func BenchmarkFastAssign(b *testing.B) {
 	b.Run("codec", func(b *testing.B) { // what decodeInto does without the assigner
 		for b.Loop() {
 			var dst fastBenchArgs
-			if err := wire.JSON.Unmarshal(fastBenchArgsRaw, &dst); err != nil {
+			if err := jsonfast.JSON.Unmarshal(fastBenchArgsRaw, &dst); err != nil {
 				b.Fatal(err)
 			}
 		}

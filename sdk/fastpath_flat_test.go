@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// wire.Flat decodes flat arguments in one pass; whatever it accepts, the
+// validate.Flat decodes flat arguments in one pass; whatever it accepts, the
 // tree path (decodeArgs, prepare, the validators, the assigner or
 // encoding/json) must store the very same values without a violation, and
 // whatever it refuses is left to that path.

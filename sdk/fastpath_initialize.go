@@ -3,11 +3,11 @@ package sdk
 import (
 	"encoding/json"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // initialize is the first request every session decodes, at start-up:
-// its params are read in one pass (wire.Fields) when they are the usual
+// its params are read in one pass (jsonfast.Fields) when they are the usual
 // ones — plain strings, keys spelled as the struct tags — instead of by
 // encoding/json's reflection, whose first use of a type builds its field
 // table. Anything else goes through encoding/json, as before.
@@ -31,22 +31,22 @@ func initializeParams(raw json.RawMessage) (InitializeParams, error) {
 // decodeInitializeParams decodes raw into p as encoding/json would; false:
 // use encoding/json (p may be partly written).
 func decodeInitializeParams(raw json.RawMessage, p *InitializeParams) bool {
-	return wire.Fields(raw, initializeMembers, func(name string, val []byte) bool {
+	return jsonfast.Fields(raw, initializeMembers, func(name string, val []byte) bool {
 		switch name {
 		case "protocolVersion":
-			return wire.StringMember(val, &p.ProtocolVersion)
+			return jsonfast.StringMember(val, &p.ProtocolVersion)
 		case "capabilities":
 			p.Capabilities = append(json.RawMessage(nil), val...)
 			return true
 		}
-		return wire.Fields(val, implementationMembers, func(name string, val []byte) bool {
+		return jsonfast.Fields(val, implementationMembers, func(name string, val []byte) bool {
 			switch name {
 			case "name":
-				return wire.StringMember(val, &p.ClientInfo.Name)
+				return jsonfast.StringMember(val, &p.ClientInfo.Name)
 			case "title":
-				return wire.StringMember(val, &p.ClientInfo.Title)
+				return jsonfast.StringMember(val, &p.ClientInfo.Title)
 			}
-			return wire.StringMember(val, &p.ClientInfo.Version)
+			return jsonfast.StringMember(val, &p.ClientInfo.Version)
 		})
 	})
 }
@@ -55,7 +55,7 @@ func decodeInitializeParams(raw json.RawMessage, p *InitializeParams) bool {
 // it into a map of raw values (nil when it is not an object).
 func clientCapabilities(raw json.RawMessage) map[string]json.RawMessage {
 	caps := map[string]json.RawMessage{}
-	if wire.Object(raw, func(key []byte, escaped bool, val []byte) bool {
+	if jsonfast.Object(raw, func(key []byte, escaped bool, val []byte) bool {
 		if escaped {
 			return false
 		}

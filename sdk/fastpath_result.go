@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -19,7 +19,7 @@ import (
 // when result is not one of the hand-written kinds or holds something
 // only encoding/json writes right.
 func fastResult(id []byte, result any) (*transport.Message, bool) {
-	if !wire.Fast {
+	if !jsonfast.Fast {
 		return nil, false
 	}
 	resp := new(response)
@@ -77,7 +77,7 @@ func (e *resultEncoder) lit(s string) { e.b = append(e.b, s...) }
 // str writes prefix and s as jsonenc.Marshal writes a string; html: as
 // json.Marshal writes it (ResourceContents' MarshalJSON uses json.Marshal).
 func (e *resultEncoder) str(prefix, s string, html bool) {
-	e.b = wire.AppendQuoted(append(e.b, prefix...), s, html)
+	e.b = jsonfast.AppendQuoted(append(e.b, prefix...), s, html)
 }
 
 // opt is str for an omitempty field.
@@ -97,7 +97,7 @@ func (e *resultEncoder) raw(prefix string, r []byte, html bool) {
 		e.ok = false
 		return
 	}
-	e.b, e.ok = wire.AppendRaw(e.b, prefix, r)
+	e.b, e.ok = jsonfast.AppendRaw(e.b, prefix, r)
 }
 
 // int writes an omitempty *int64 field.

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
-	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -49,11 +49,11 @@ type argsCodec struct {
 	args   *argSchema      // the schema validated against: raw and the limits of Go's types
 	schema *validate.Schema
 	order  func() pydantic.Order // the schema's declaration order, read on first use
-	fast   *wire.Validator       // proves common valid input valid without schema
-	flat   *wire.Flat            // decodes common valid input of a flat struct in one pass
+	fast   *validate.Proof       // proves common valid input valid without schema
+	flat   *validate.Flat        // decodes common valid input of a flat struct in one pass
 	closed bool                  // inferred schema: objects accept only their declared keys
 	urls   bool                  // t holds a url.URL, a string in JSON (url_form.go)
-	assign wire.Assigner         // stores validated arguments; nil: encoding/json does
+	assign jsonfast.Assigner     // stores validated arguments; nil: encoding/json does
 }
 
 func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) {
@@ -88,7 +88,7 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	c := &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
 		fast: fast, closed: closed, urls: holdsURL(t)}
 	if !c.urls {
-		c.flat, c.assign = fast.Flat(t, args.flatProperty), wire.NewAssigner(t)
+		c.flat, c.assign = fast.Flat(t, args.flatProperty), jsonfast.NewAssigner(t)
 	}
 	return c, nil
 }
@@ -167,11 +167,11 @@ func (c *argsCodec) store(v any, sent func() json.RawMessage, dst reflect.Value)
 		// them. Untouched arguments of an inferred schema (no key but the
 		// declared ones) decode the same from the request's own bytes.
 		var err error
-		if data, err = wire.JSON.Marshal(stripURLs(c.t, v)); err != nil {
+		if data, err = jsonfast.JSON.Marshal(stripURLs(c.t, v)); err != nil {
 			return nil, err
 		}
 	}
-	if err := wire.JSON.Unmarshal(data, dst.Addr().Interface()); err != nil {
+	if err := jsonfast.JSON.Unmarshal(data, dst.Addr().Interface()); err != nil {
 		dst.SetZero()
 		return decodeViolations(c.t, v, err), nil
 	}

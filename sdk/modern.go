@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -64,7 +64,7 @@ func isModernMessage(m *transport.Message) bool {
 		var p struct {
 			Meta map[string]json.RawMessage `json:"_meta"`
 		}
-		if wire.JSON.Unmarshal(m.Params, &p) != nil {
+		if jsonfast.JSON.Unmarshal(m.Params, &p) != nil {
 			return false
 		}
 		meta = p.Meta
@@ -118,13 +118,13 @@ type metaValues [5]json.RawMessage
 // scanStatelessMeta reads the values of statelessMetaMembers from params'
 // _meta in one pass, as looking them up in the map scanMeta makes reads
 // them; false (ask scanMeta or encoding/json) for anything where they
-// could differ: see wire.Fields, and a _meta neither an object nor null.
+// could differ: see jsonfast.Fields, and a _meta neither an object nor null.
 func scanStatelessMeta(params []byte) (vals metaValues, ok bool) {
 	if len(params) == 0 {
 		return vals, false
 	}
 	var raw []byte
-	if !wire.Fields(params, metaMember, func(_ string, val []byte) bool {
+	if !jsonfast.Fields(params, metaMember, func(_ string, val []byte) bool {
 		raw = val
 		return true
 	}) {
@@ -133,7 +133,7 @@ func scanStatelessMeta(params []byte) (vals metaValues, ok bool) {
 	if raw == nil || raw[0] == 'n' {
 		return vals, true
 	}
-	ok = wire.Fields(raw, statelessMetaMembers, func(name string, val []byte) bool {
+	ok = jsonfast.Fields(raw, statelessMetaMembers, func(name string, val []byte) bool {
 		vals[slices.Index(statelessMetaMembers, name)] = val
 		return true
 	})
@@ -168,7 +168,7 @@ func (vals metaValues) parse() (requestMeta, error) {
 		}
 	}
 	if logLevel != nil {
-		level, known := wire.PlainString(logLevel)
+		level, known := jsonfast.PlainString(logLevel)
 		rm.logLevel = LogLevel(level)
 		if !known {
 			rm.logLevel, known = unmarshalAs[LogLevel](logLevel)
@@ -184,11 +184,11 @@ func (vals metaValues) parse() (requestMeta, error) {
 // fails.
 func unmarshalAs[T any](raw []byte) (T, bool) {
 	var v T
-	err := wire.JSON.Unmarshal(raw, &v)
+	err := jsonfast.JSON.Unmarshal(raw, &v)
 	return v, err == nil
 }
 
-// plainVersion is wire.PlainString(raw), without making a string when raw
+// plainVersion is jsonfast.PlainString(raw), without making a string when raw
 // is a version this SDK speaks written plainly.
 func plainVersion(raw []byte) (string, bool) {
 	for _, v := range modernVersions {
@@ -196,7 +196,7 @@ func plainVersion(raw []byte) (string, bool) {
 			return v, true
 		}
 	}
-	return wire.PlainString(raw)
+	return jsonfast.PlainString(raw)
 }
 
 func joinComma(s []string) string {

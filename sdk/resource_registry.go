@@ -6,7 +6,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -148,7 +148,7 @@ func (s *Server) readResource(ctx context.Context, raw json.RawMessage, modern b
 // uriParam reads the uri of resources/read, subscribe and unsubscribe.
 func uriParam(raw json.RawMessage) (string, error) {
 	var p ReadResourceParams
-	if !wire.Fields(raw, uriMembers, func(_ string, val []byte) bool { return wire.StringMember(val, &p.URI) }) {
+	if !jsonfast.Fields(raw, uriMembers, func(_ string, val []byte) bool { return jsonfast.StringMember(val, &p.URI) }) {
 		var err error
 		if p, err = slowURIParams(raw); err != nil {
 			return "", err

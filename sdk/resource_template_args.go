@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // boundArgs is what a URI binds to a template's variables: the JSON
@@ -58,11 +58,11 @@ func (t *registeredTemplate) argsJSON(vals []string) json.RawMessage {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = append(wire.AppendQuoted(b, t.fast.names[i], true), ':')
+		b = append(jsonfast.AppendQuoted(b, t.fast.names[i], true), ':')
 		if t.fastLists[i] {
-			b = append(wire.AppendQuoted(append(b, '['), vals[i], true), ']')
+			b = append(jsonfast.AppendQuoted(append(b, '['), vals[i], true), ']')
 		} else {
-			b = wire.AppendQuoted(b, vals[i], true)
+			b = jsonfast.AppendQuoted(b, vals[i], true)
 		}
 	}
 	return append(b, '}')

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
-	"github.com/mcpdev/mcpdev/internal/wire"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -149,7 +149,7 @@ func scalarResult(out any) (*CallToolResult, error) {
 
 // stringResult is scalarResult for a string.
 func stringResult(s string) (*CallToolResult, error) {
-	if wire.PlainText(s) {
+	if jsonfast.PlainText(s) {
 		// The usual tool result: {"result":"<s>"} is what wrapJSON of
 		// jsonenc.Marshal(s) writes, built in the result's memory when
 		// short.

@@ -43,7 +43,7 @@ func FuzzScanMeta(f *testing.F) {
 				t.Fatalf("%s: scanObject %q, encoding/json %q (%v)", params, m, want, err)
 			}
 		}
-		if len(params) > 0 && params[0] == '{' { // a raw value, as wire.Object hands it over
+		if len(params) > 0 && params[0] == '{' { // a raw value, as jsonfast.Object hands it over
 			if got, ok := scanRequestMeta(params); ok {
 				var want RequestMeta
 				if err := json.Unmarshal(params, &want); err != nil {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // schemaJSON encodes an inferred schema to exactly the bytes
@@ -167,7 +167,7 @@ func (e *schemaEncoder) key(name string) {
 	e.b = append(e.b, ':')
 }
 
-func (e *schemaEncoder) quote(s string) { e.b = wire.AppendQuoted(e.b, s, true) }
+func (e *schemaEncoder) quote(s string) { e.b = jsonfast.AppendQuoted(e.b, s, true) }
 
 func (e *schemaEncoder) str(name, v string) {
 	if v != "" {

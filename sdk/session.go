@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -292,7 +292,7 @@ func unmarshalParams(raw json.RawMessage, v any) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
-	if err := wire.JSON.Unmarshal(raw, v); err != nil {
+	if err := jsonfast.JSON.Unmarshal(raw, v); err != nil {
 		return transport.Errorf(transport.CodeInvalidParams, "Invalid params: %v", err)
 	}
 	return nil

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"unicode/utf8"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // The fast paths that name transport's structs; their engine is
-// internal/wire. fastpath_members_test.go ties each member list to its struct.
+// internal/jsonfast. fastpath_members_test.go ties each member list to its struct.
 
 // decodeFast is json.Unmarshal(data, m) in one pass for the usual
 // message (into m, a zero Message): exactly-named members, string values
@@ -23,14 +23,14 @@ func decodeFast(m *Message, data []byte, owned bool) (*Message, bool) {
 		buf = make([]byte, len(data))
 		copy(buf, data)
 	}
-	ok := wire.Fields(buf, messageMembers, func(name string, val []byte) bool {
+	ok := jsonfast.Fields(buf, messageMembers, func(name string, val []byte) bool {
 		switch name {
 		case "jsonrpc":
-			return wire.InternMember(val, &m.JSONRPC)
+			return jsonfast.InternMember(val, &m.JSONRPC)
 		case "id":
 			m.ID = val
 		case "method":
-			return wire.InternMember(val, &m.Method)
+			return jsonfast.InternMember(val, &m.Method)
 		case "params":
 			m.Params = val
 		case "result":
@@ -41,7 +41,7 @@ func decodeFast(m *Message, data []byte, owned bool) (*Message, bool) {
 				m.Error = nil
 			case '{':
 				var e Error
-				if wire.JSON.Unmarshal(val, &e) != nil {
+				if jsonfast.JSON.Unmarshal(val, &e) != nil {
 					return false
 				}
 				m.Error = &e
@@ -61,7 +61,7 @@ var messageMembers = []string{"jsonrpc", "id", "method", "params", "result", "er
 // ID and RESULT as they are, so it can be written without encoding/json.
 func isPlainResponse(m *Message) bool {
 	return m.JSONRPC == Version && m.Method == "" && len(m.Params) == 0 && m.Error == nil &&
-		len(m.ID) > 0 && len(m.Result) > 0 && wire.MarshalsUnchanged(m.ID) && wire.MarshalsUnchanged(m.Result)
+		len(m.ID) > 0 && len(m.Result) > 0 && jsonfast.MarshalsUnchanged(m.ID) && jsonfast.MarshalsUnchanged(m.Result)
 }
 
 // peekedParams are the params the HTTP layer looks at.
@@ -95,7 +95,7 @@ func peekFast(params []byte) (p peekedRaw, ok bool) {
 		*dst = val
 		return plainString(val)
 	}
-	ok = wire.Fields(params, peekedMembers, func(name string, val []byte) bool {
+	ok = jsonfast.Fields(params, peekedMembers, func(name string, val []byte) bool {
 		switch name {
 		case "name":
 			return str(val, &p.name)
@@ -110,7 +110,7 @@ func peekFast(params []byte) (p peekedRaw, ok bool) {
 			return true
 		case '{':
 			p.meta = true
-			return wire.Fields(val, metaVersionMember, func(_ string, v []byte) bool {
+			return jsonfast.Fields(val, metaVersionMember, func(_ string, v []byte) bool {
 				p.version = v
 				return true
 			})
@@ -120,7 +120,7 @@ func peekFast(params []byte) (p peekedRaw, ok bool) {
 	return p, ok
 }
 
-// plainString reports whether val is a JSON string that wire.PlainString
+// plainString reports whether val is a JSON string that jsonfast.PlainString
 // reads as it is: no escapes, valid UTF-8.
 func plainString(val []byte) bool {
 	if len(val) < 2 || val[0] != '"' {

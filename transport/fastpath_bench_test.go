@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // The transport's bespoke paths against the JSON codec they stand in for
@@ -23,7 +23,7 @@ func BenchmarkFastDecodeMessage(b *testing.B) {
 	b.Run("codec", func(b *testing.B) {
 		for b.Loop() {
 			var m Message
-			if err := wire.JSON.Unmarshal(fastBenchLine, &m); err != nil {
+			if err := jsonfast.JSON.Unmarshal(fastBenchLine, &m); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -62,7 +62,7 @@ func BenchmarkFastPeek(b *testing.B) {
 	b.Run("codec", func(b *testing.B) {
 		for b.Loop() {
 			var p peekedParams
-			if err := wire.JSON.Unmarshal(params, &p); err != nil {
+			if err := jsonfast.JSON.Unmarshal(params, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

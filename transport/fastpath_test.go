@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // jsonPieces are the fragments random messages are assembled from: the
@@ -129,7 +129,7 @@ func (p peekedRaw) params(t *testing.T) peekedParams {
 		if val == nil {
 			return nil
 		}
-		s, ok := wire.PlainString(val)
+		s, ok := jsonfast.PlainString(val)
 		if !ok {
 			t.Fatalf("peekFast kept %s, not a plain string", val)
 		}

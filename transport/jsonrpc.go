@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // Version is the only JSON-RPC version MCP speaks.
@@ -173,7 +173,7 @@ func decodeInto(dst *Message, data []byte, owned bool) (*Message, *Error) {
 		return m, nil
 	}
 	var m Message
-	if err := wire.JSON.Unmarshal(data, &m); err != nil {
+	if err := jsonfast.JSON.Unmarshal(data, &m); err != nil {
 		if !json.Valid(data) {
 			return nil, Errorf(CodeParseError, "Parse error: %v", err)
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // ParamsPeek is what the HTTP layer (package transport/streamable) reads
@@ -24,11 +24,11 @@ func (pk ParamsPeek) HasVersion() bool { return len(pk.version) > 0 }
 // VersionString is the _meta protocol version: the JSON string's value,
 // or the raw value when it is not a string.
 func (pk ParamsPeek) VersionString() string {
-	if s, ok := wire.PlainString(pk.version); ok {
+	if s, ok := jsonfast.PlainString(pk.version); ok {
 		return s
 	}
 	var s string
-	if wire.JSON.Unmarshal(pk.version, &s) != nil {
+	if jsonfast.JSON.Unmarshal(pk.version, &s) != nil {
 		return string(pk.version)
 	}
 	return s
@@ -53,7 +53,7 @@ func PeekParams(m *Message) ParamsPeek {
 	if raw, ok := peekFast(m.Params); ok {
 		pk := ParamsPeek{version: raw.version}
 		if name := methodName(m.Method, raw.name, raw.uri, raw.taskID); name != nil {
-			pk.Name, pk.HasName = wire.Intern(name[1:len(name)-1]), true // a name recurs
+			pk.Name, pk.HasName = jsonfast.Intern(name[1:len(name)-1]), true // a name recurs
 		}
 		return pk
 	}
@@ -63,7 +63,7 @@ func PeekParams(m *Message) ParamsPeek {
 // peekSlow is PeekParams through encoding/json.
 func peekSlow(method string, params []byte) ParamsPeek {
 	var p peekedParams
-	if wire.JSON.Unmarshal(params, &p) != nil {
+	if jsonfast.JSON.Unmarshal(params, &p) != nil {
 		return ParamsPeek{}
 	}
 	var pk ParamsPeek

@@ -10,13 +10,13 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/mcpdev/mcpdev/internal/wire"
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // Marshal is json.Marshal without HTML escaping, written by the codec
-// of internal/wire (encoding/json unless a comparison build picks
+// of internal/jsonfast (encoding/json unless a comparison build picks
 // another).
-func Marshal(v any) ([]byte, error) { return wire.JSON.Marshal(v) }
+func Marshal(v any) ([]byte, error) { return jsonfast.JSON.Marshal(v) }
 
 // MarshalIndent is json.MarshalIndent(v, "", "  ") without HTML escaping.
 func MarshalIndent(v any) ([]byte, error) {

@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
-	"github.com/mcpdev/mcpdev/internal/wire"
 )
 
 // node is one compiled subschema.
@@ -37,7 +36,7 @@ type node struct {
 	items  *node
 	unique bool
 
-	pattern *wire.Pattern // Go's regexp, with a fast matcher for simple patterns
+	pattern *Pattern // Go's regexp, with a fast matcher for simple patterns
 	base64  bool
 
 	minimum, maximum, exclMin, exclMax, multipleOf *big.Rat
@@ -51,7 +50,7 @@ type node struct {
 }
 
 type patternProp struct {
-	re *wire.Pattern
+	re *Pattern
 	n  *node
 }
 
@@ -141,7 +140,7 @@ func (c *compiler) keyword(n *node, k string, x any) (err error) {
 		if !ok {
 			return errors.New("must be a string")
 		}
-		n.pattern, err = wire.CompilePattern(src)
+		n.pattern, err = CompilePattern(src)
 	case "contentEncoding":
 		n.base64 = x == "base64" // any other encoding is not checked, as by the library
 	case "allOf", "anyOf", "oneOf":
@@ -300,7 +299,7 @@ func (c *compiler) properties(n *node, k string, x any) error {
 			n.props[name], n.view.Properties[name] = sub, sub.view
 			continue
 		}
-		re, err := wire.CompilePattern(name)
+		re, err := CompilePattern(name)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,12 @@
 // A schema using a keyword outside the supported set, or a format whose
 // check it does not carry, is refused by Compile with an error naming the
 // keyword (ErrUnsupported), never validated half-way.
+//
+// Beside the validator, a proof (proof.go, CompileProof) answers only
+// "certainly valid" for the common simple schemas, without the
+// validator's cost, and Flat (proof_flat.go) decodes flat arguments
+// straight into their struct, proving them valid on the way; Pattern is
+// the "pattern" keyword as both compile it.
 package validate
 
 import (

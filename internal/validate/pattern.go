@@ -1,9 +1,11 @@
-package wire
+package validate
 
 import (
 	"regexp"
 	"regexp/syntax"
 	"unicode/utf8"
+
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // Pattern is a JSON Schema "pattern" as Go's regexp compiles it (the
@@ -52,7 +54,7 @@ func CompilePattern(src string) (*Pattern, error) {
 		return nil, err
 	}
 	p := &Pattern{re: re}
-	if Fast {
+	if jsonfast.Fast {
 		p.steps, p.fast = fastSteps(src)
 	}
 	return p, nil

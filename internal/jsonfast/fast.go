@@ -1,6 +1,6 @@
 //go:build !wireslow
 
-package wire
+package jsonfast
 
 // Fast turns the hand-written fast paths on; it is false under the
 // wireslow build tag, which measures transport and sdk with every

@@ -1,4 +1,4 @@
-package wire
+package jsonfast
 
 import (
 	"encoding"
@@ -23,6 +23,13 @@ var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
+
+// Unmarshals reports whether t or *t unmarshals itself (json.Unmarshaler
+// or encoding.TextUnmarshaler): encoding/json's rules, not a fast path's.
+func Unmarshals(t reflect.Type) bool {
+	return t.Implements(jsonUnmarshalerType) || t.Implements(textUnmarshalerType) ||
+		reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)
+}
 
 // NewAssigner builds t's Assigner, or returns nil when t holds something
 // only encoding/json gets right: custom unmarshalers, interfaces, embedded
@@ -53,8 +60,7 @@ func (c *assignCompiler) build(t reflect.Type) Assigner {
 		// through the slot, which is filled in when t is done.
 		return func(v any, dst reflect.Value) bool { return (*slot)(v, dst) }
 	}
-	if t.Implements(jsonUnmarshalerType) || t.Implements(textUnmarshalerType) ||
-		reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
+	if Unmarshals(t) {
 		c.failed = true
 		return nil
 	}
@@ -296,7 +302,7 @@ func (c *assignCompiler) structOf(t reflect.Type) Assigner {
 		if name == "" {
 			name = f.Name
 		}
-		if !plainFieldName(name) || seen[name] {
+		if !PlainFieldName(name) || seen[name] {
 			return nil // odd tags and clashing names: encoding/json's rules
 		}
 		seen[name] = true
@@ -330,9 +336,9 @@ func (c *assignCompiler) structOf(t reflect.Type) Assigner {
 	}
 }
 
-// plainFieldName: letters, digits, '_', '-', '.', '$' — names whose
+// PlainFieldName: letters, digits, '_', '-', '.', '$' — names whose
 // encoding/json treatment has no subtleties.
-func plainFieldName(s string) bool {
+func PlainFieldName(s string) bool {
 	for _, r := range s {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.', r == '$':

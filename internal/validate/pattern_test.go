@@ -1,9 +1,11 @@
-package wire
+package validate
 
 import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // fastPatterns are patterns Pattern's own matcher takes; slowPatterns are
@@ -24,7 +26,7 @@ var (
 )
 
 func TestPatternFastFor(t *testing.T) {
-	if !Fast {
+	if !jsonfast.Fast {
 		t.Skip("wireslow: every pattern goes to the regexp")
 	}
 	for _, src := range fastPatterns {

@@ -1,4 +1,4 @@
-package wire
+package validate
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/schema"
 )
 
@@ -27,8 +28,8 @@ import (
 // does not know makes its subschema "not sure". sdk's TestFastValidSound
 // and FuzzValidSound check it against the validator.
 
-// A Validator proves values valid against one schema document.
-type Validator struct{ root *node }
+// A Proof proves values valid against one schema document.
+type Proof struct{ root *proofNode }
 
 // Checks are the format and encoding checks the full validator is
 // configured with, so that the fast path agrees with it.
@@ -40,45 +41,30 @@ type Checks struct {
 }
 
 // Valid reports whether v (a decoded JSON value as DecodeValue produces
-// it, json.Number for numbers) is certainly valid. A nil Validator is
+// it, json.Number for numbers) is certainly valid. A nil Proof is
 // never sure.
-func (v *Validator) Valid(x any) bool { return v != nil && v.root.valid(x, 0) }
+func (v *Proof) Valid(x any) bool { return v != nil && v.root.valid(x, 0) }
 
-// node is one subschema.
-type node struct {
+// proofNode is one subschema.
+type proofNode struct {
 	unknown                            bool  // a keyword outside the supported set: never sure
 	types                              uint8 // allowed JSON types (t*); 0: any
-	props                              map[string]*node
+	props                              map[string]*proofNode
 	required                           []string
-	closed                             bool  // additionalProperties: false
-	extra                              *node // additionalProperties: {schema}
-	items                              *node
+	closed                             bool       // additionalProperties: false
+	extra                              *proofNode // additionalProperties: {schema}
+	items                              *proofNode
 	enum                               map[string]bool // string members of enum
 	hasEnum                            bool
 	minimum, maximum, exclMin, exclMax *float64 // integral, |x| < 2^53
 	minLen, maxLen, minItems, maxItems int      // -1: none
 	minProps, maxProps                 int
-	anyOf                              []*node
-	allOf                              []*node
-	ref                                *node
+	anyOf                              []*proofNode
+	allOf                              []*proofNode
+	ref                                *proofNode
 	pattern                            *Pattern           // compiled as the library compiles it (Go's regexp)
 	format                             func(any) error    // a format Checks.Format knows
 	base64                             func(string) error // contentEncoding: base64
-}
-
-const (
-	tObject uint8 = 1 << iota
-	tArray
-	tString
-	tNumber
-	tInteger
-	tBoolean
-	tNull
-)
-
-var typeBits = map[string]uint8{
-	"object": tObject, "array": tArray, "string": tString, "number": tNumber,
-	"integer": tInteger, "boolean": tBoolean, "null": tNull,
 }
 
 // annotations are keywords that never affect validity.
@@ -87,66 +73,64 @@ var annotations = map[string]bool{
 	"readOnly": true, "writeOnly": true, "$comment": true, "$defs": true, "definitions": true,
 }
 
-const draft2020 = "https://json-schema.org/draft/2020-12/schema"
-
-// compiler builds the nodes of one schema document.
-type compiler struct {
+// proofCompiler builds the nodes of one schema document.
+type proofCompiler struct {
 	root   map[string]any
-	refs   map[string]*node
+	refs   map[string]*proofNode
 	checks Checks
 }
 
-// CompileValidator returns the fast validator of a schema document, or nil
+// CompileProof returns the fast validator of a schema document, or nil
 // when the document is not one it can reason about at all.
-func CompileValidator(root map[string]any, checks Checks) *Validator {
-	if !Fast || root == nil {
+func CompileProof(root map[string]any, checks Checks) *Proof {
+	if !jsonfast.Fast || root == nil {
 		return nil
 	}
 	if s, ok := root["$schema"]; ok && s != draft2020 && s != draft2020+"#" {
 		return nil
 	}
-	c := &compiler{root: root, refs: map[string]*node{}, checks: checks}
+	c := &proofCompiler{root: root, refs: map[string]*proofNode{}, checks: checks}
 	n := c.node(root, true)
 	if n.unknown {
 		return nil
 	}
-	return &Validator{root: n}
+	return &Proof{root: n}
 }
 
-func (c *compiler) node(v any, isRoot bool) *node {
+func (c *proofCompiler) node(v any, isRoot bool) *proofNode {
 	if b, ok := v.(bool); ok && b {
-		return &node{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+		return &proofNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
 	}
 	s, ok := v.(map[string]any)
 	if !ok {
-		return &node{unknown: true}
+		return &proofNode{unknown: true}
 	}
-	n := &node{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
+	n := &proofNode{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, minProps: -1, maxProps: -1}
 	for k, x := range s {
 		if annotations[k] {
 			continue
 		}
 		if !c.keyword(n, k, x, isRoot) {
-			return &node{unknown: true}
+			return &proofNode{unknown: true}
 		}
 	}
 	return n
 }
 
 // keyword adds keyword k with value x to n; false means unsupported.
-func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
+func (c *proofCompiler) keyword(n *proofNode, k string, x any, isRoot bool) bool {
 	switch k {
 	case "$schema":
 		return isRoot
 	case "type":
 		switch t := x.(type) {
 		case string:
-			n.types = typeBits[t]
+			n.types = typeBit(t)
 			return n.types != 0
 		case []any:
 			for _, e := range t {
 				str, _ := e.(string)
-				bit := typeBits[str]
+				bit := typeBit(str)
 				if bit == 0 {
 					return false
 				}
@@ -160,7 +144,7 @@ func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 		if !ok {
 			return false
 		}
-		n.props = make(map[string]*node, len(props))
+		n.props = make(map[string]*proofNode, len(props))
 		for name, ps := range props {
 			n.props[name] = c.node(ps, false)
 		}
@@ -251,7 +235,7 @@ func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 		if !ok || len(list) == 0 {
 			return false
 		}
-		nodes := make([]*node, len(list))
+		nodes := make([]*proofNode, len(list))
 		for i, e := range list {
 			nodes[i] = c.node(e, false)
 		}
@@ -295,7 +279,7 @@ func (c *compiler) keyword(n *node, k string, x any, isRoot bool) bool {
 // "#/definitions/X"), once per target, so recursive types are fine.
 // schema.At finds it; a percent-escaped pointer (which the library
 // unescapes first) is left unsure.
-func (c *compiler) resolve(ref string) *node {
+func (c *proofCompiler) resolve(ref string) *proofNode {
 	if n, ok := c.refs[ref]; ok {
 		return n
 	}
@@ -307,7 +291,7 @@ func (c *compiler) resolve(ref string) *node {
 	if target == nil {
 		return nil
 	}
-	n := &node{}
+	n := &proofNode{}
 	c.refs[ref] = n
 	*n = *c.node(target, ref == "#")
 	return n
@@ -315,7 +299,7 @@ func (c *compiler) resolve(ref string) *node {
 
 // valid reports whether v is certainly valid against n. v is a decoded
 // JSON value as decodeArgs produces it (json.Number for numbers).
-func (n *node) valid(v any, depth int) bool {
+func (n *proofNode) valid(v any, depth int) bool {
 	if n.unknown || depth > 64 {
 		return false
 	}
@@ -367,7 +351,7 @@ func (n *node) valid(v any, depth int) bool {
 }
 
 // str is valid for a string, once n's applicators are satisfied.
-func (n *node) str(x string) bool {
+func (n *proofNode) str(x string) bool {
 	if !n.allows(tString) || n.hasEnum && !n.enum[x] || n.format != nil && n.format(x) != nil {
 		return false
 	}
@@ -385,10 +369,12 @@ func (n *node) str(x string) bool {
 
 // plain reports whether n has no applicator ($ref, allOf, anyOf): its
 // own keywords decide alone.
-func (n *node) plain() bool { return !n.unknown && n.ref == nil && n.allOf == nil && n.anyOf == nil }
+func (n *proofNode) plain() bool {
+	return !n.unknown && n.ref == nil && n.allOf == nil && n.anyOf == nil
+}
 
 // validString is valid(x, depth), without boxing x when n is plain.
-func (n *node) validString(x string, depth int) bool {
+func (n *proofNode) validString(x string, depth int) bool {
 	if n.plain() {
 		return n.str(x)
 	}
@@ -397,16 +383,16 @@ func (n *node) validString(x string, depth int) bool {
 
 // validNumber is valid(json.Number(x), depth), without making the number
 // a string on the heap when n is plain.
-func (n *node) validNumber(x []byte, depth int) bool {
+func (n *proofNode) validNumber(x []byte, depth int) bool {
 	if n.plain() {
 		return n.number(json.Number(x))
 	}
 	return n.valid(json.Number(x), depth)
 }
 
-func (n *node) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }
+func (n *proofNode) allows(t uint8) bool { return n.types == 0 || n.types&t != 0 }
 
-func (n *node) object(x map[string]any, depth int) bool {
+func (n *proofNode) object(x map[string]any, depth int) bool {
 	if n.hasEnum || n.minProps >= 0 && len(x) < n.minProps || n.maxProps >= 0 && len(x) > n.maxProps {
 		return false
 	}
@@ -435,7 +421,7 @@ func (n *node) object(x map[string]any, depth int) bool {
 
 // number accepts only integer literals of at most 15 digits (exact in an
 // int64 and a float64) against integral bounds; anything else is unsure.
-func (n *node) number(x json.Number) bool {
+func (n *proofNode) number(x json.Number) bool {
 	if n.hasEnum || !n.allows(tNumber|tInteger) {
 		return false
 	}

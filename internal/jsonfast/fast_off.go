@@ -1,6 +1,6 @@
 //go:build wireslow
 
-package wire
+package jsonfast
 
 // Fast is off: see fast.go.
 const Fast = false

@@ -1,17 +1,19 @@
-package wire
+package validate
 
 import (
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // A Flat decodes the arguments of a struct of scalar fields (strings,
 // integers, floats, booleans, and pointers to them) straight from the
 // request's bytes into the struct, proving them valid on the way: one pass,
 // no decoded tree, no map. It stands before the tree path (DecodeValue, the
-// caller's defaults and lax coercions, Validator.Valid, an Assigner) and
+// caller's defaults and lax coercions, Proof.Valid, an Assigner) and
 // answers only when that path would store the same values without a
 // violation: every member's key is exactly a field's name, met once, its
 // value of the JSON type the field takes unchanged (a plain string, an
@@ -26,7 +28,7 @@ import (
 // any violation as before. sdk's TestFlatArgsMatchTree and
 // FuzzFlatArgsMatchTree hold it to that path.
 type Flat struct {
-	root   *node
+	root   *proofNode
 	fields []flatField
 	need   uint64 // fields that must be present: required, or defaulted
 }
@@ -37,7 +39,7 @@ type flatField struct {
 	kind  reflect.Kind // of the value, behind the pointer when ptr
 	ptr   bool
 	elem  reflect.Type // the pointer's element type when ptr
-	node  *node
+	node  *proofNode
 	lax   bool          // a string holding a plain integer reads as the integer
 	def   reflect.Value // the default stored when absent; invalid: none
 }
@@ -56,8 +58,8 @@ type FlatProperty struct {
 // Flat returns the flat decoder of struct type t against the schema v
 // proves valid, or nil when t or the schema is not flat: prop describes
 // each declared property (ok false: not sure about it).
-func (v *Validator) Flat(t reflect.Type, prop func(name string) (p FlatProperty, ok bool)) *Flat {
-	if !Fast || v == nil || t.Kind() != reflect.Struct || !flatRoot(v.root) || unmarshals(t) {
+func (v *Proof) Flat(t reflect.Type, prop func(name string) (p FlatProperty, ok bool)) *Flat {
+	if !jsonfast.Fast || v == nil || t.Kind() != reflect.Struct || !flatRoot(v.root) || jsonfast.Unmarshals(t) {
 		return nil
 	}
 	f := &Flat{root: v.root}
@@ -119,7 +121,7 @@ func (ff *flatField) setDefault(dst reflect.Value) {
 }
 
 // flatRoot: an object schema of properties and required names only.
-func flatRoot(n *node) bool {
+func flatRoot(n *proofNode) bool {
 	return n != nil && !n.unknown && n.ref == nil && n.anyOf == nil && n.allOf == nil && !n.hasEnum &&
 		n.allows(tObject) && n.extra == nil && n.minProps < 0 && n.maxProps < 0
 }
@@ -143,16 +145,11 @@ func flatFieldOf(sf reflect.StructField, index int) (f flatField, skip, ok bool)
 	f = flatField{name: name, index: index, kind: sf.Type.Kind()}
 	if f.kind == reflect.Pointer {
 		f.ptr, f.elem, f.kind = true, sf.Type.Elem(), sf.Type.Elem().Kind()
-		if unmarshals(f.elem) {
+		if jsonfast.Unmarshals(f.elem) {
 			return f, false, false
 		}
 	}
-	return f, false, plainFieldName(name) && ScalarKind(f.kind) && !unmarshals(sf.Type)
-}
-
-func unmarshals(t reflect.Type) bool {
-	return t.Implements(jsonUnmarshalerType) || t.Implements(textUnmarshalerType) ||
-		reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)
+	return f, false, jsonfast.PlainFieldName(name) && ScalarKind(f.kind) && !jsonfast.Unmarshals(sf.Type)
 }
 
 // ScalarKind: strings, booleans, integers and floats.
@@ -195,7 +192,7 @@ func (f *Flat) Decode(raw []byte, dst reflect.Value) bool {
 		return false
 	}
 	var seen uint64
-	ok := Object(raw, func(key []byte, escaped bool, val []byte) bool {
+	ok := jsonfast.Object(raw, func(key []byte, escaped bool, val []byte) bool {
 		i, known := f.fieldBytes(key)
 		if escaped || !known || seen&(1<<i) != 0 {
 			return false
@@ -243,7 +240,7 @@ func (ff *flatField) store(val []byte, dst reflect.Value) bool {
 func (ff *flatField) scalar(val []byte, dst reflect.Value) bool {
 	switch ff.kind {
 	case reflect.String:
-		s, ok := PlainString(val)
+		s, ok := jsonfast.PlainString(val)
 		if !ok || !ff.node.validString(s, 1) {
 			return false
 		}
@@ -309,7 +306,7 @@ func quotedInteger(val []byte) []byte {
 	return digits
 }
 
-// integerLiteral: -?[0-9]{1,15}, as node.number proves (Value has already
+// integerLiteral: -?[0-9]{1,15}, as proofNode.number proves (Value has already
 // checked JSON's grammar).
 func integerLiteral(val []byte) bool {
 	digits := val
