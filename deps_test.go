@@ -44,6 +44,9 @@ func TestImportDirection(t *testing.T) {
 		{"./sdk", []string{"testing", "github.com/mcpdev/mcpdev/sdk/sdktest"}},
 		{"./sdk/sdkhttp", []string{"testing"}},
 		{"./transport", []string{"testing"}},
+		// internal/lint is imported by sdk/sdktest: no TUI, no schema
+		// compiler (internal/lint/strict plugs that in for the command).
+		{"./internal/lint", []string{"charm.land/", "github.com/charmbracelet/", "github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile", "github.com/mcpdev/mcpdev/inspector", "github.com/mcpdev/mcpdev/forms"}},
 		// The authorization server of internal/realauth's test is a test dependency only.
 		{"./...", []string{"github.com/zitadel/", "github.com/go-jose/"}},
 	}
