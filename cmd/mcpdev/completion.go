@@ -21,6 +21,7 @@ var subcommands = [][2]string{
 	{"prompts", "list the server's prompts"},
 	{"prompt", "get a prompt's messages"},
 	{"complete", "complete a prompt or template argument"},
+	{"lint", "check the tools for what clients refuse"},
 	{"test", "run test sessions"},
 	{"cache", "show or clean the build cache"},
 	{"logout", "forget the saved sign-in to an HTTP server"},

@@ -94,7 +94,7 @@ func TestCompletionBash(t *testing.T) {
 		words []string
 		want  []string
 	}{
-		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "logout", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
+		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "lint", "logout", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
 		{[]string{"mcpdev", "c"}, []string{"cache", "call", "complete", "completion"}},
 		{[]string{"mcpdev", "call", "--no-"}, []string{"--no-browser", "--no-state", "--no-validate", "--no-watch"}},
 		{[]string{"mcpdev", "completion", ""}, []string{"bash", "fish", "zsh"}},

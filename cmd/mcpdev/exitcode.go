@@ -8,6 +8,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/inspector/cli"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/inspector/testsession"
 	"github.com/mcpdev/mcpdev/sdk"
@@ -29,6 +30,7 @@ const (
 	exitTimeout     = 8  // a request timed out
 	exitTooLarge    = 9  // a message from the server was over the size limit
 	exitTaskEnded   = 10 // the server cancelled the task (call of a tool as a task)
+	exitLintUsage   = 2  // lint only: usage (its 1 is findings, as a linter's)
 	// exitInterrupted is ctrl+c (SIGINT): 128 + 2, as a shell reports it.
 	exitInterrupted = 130
 )
@@ -46,6 +48,8 @@ func exitCode(err error) int {
 		rpc     *transport.Error
 		task    *call.TaskEndError
 		link    *streamable.LinkError
+
+		lintUsage *lintUsageError
 	)
 	switch {
 	case err == nil:
@@ -54,6 +58,8 @@ func exitCode(err error) int {
 		return exitInterrupted
 	case errors.As(err, &task) && task.Status == sdk.TaskCancelled:
 		return exitTaskEnded
+	case errors.As(err, &lintUsage):
+		return exitLintUsage
 	case errors.As(err, &usage):
 		return exitUsage
 	case errors.As(err, &conn):
@@ -123,6 +129,13 @@ func errorJSON(err error) []byte {
 	}
 	if errors.Is(err, testsession.ErrFailed) {
 		v["kind"] = "test-failed"
+	}
+	var lintUsage *lintUsageError
+	switch {
+	case errors.Is(err, cli.ErrLintFailed):
+		v["kind"] = "lint-failed"
+	case errors.As(err, &lintUsage):
+		v["kind"] = "usage"
 	}
 	b, _ := json.Marshal(v)
 	return b

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/cli"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -46,6 +48,10 @@ type config struct {
 	noWatch    bool
 	noState    bool
 
+	lintClients     []lint.Client // lint --client
+	lintMaxWarnings int           // lint --max-warnings (negative: no limit)
+	lintCall        bool          // lint --call
+
 	cacheClean bool          // cache clean
 	olderThan  time.Duration // cache clean --older-than
 	shell      string        // completion SHELL
@@ -73,7 +79,7 @@ func parseArgs(args []string) (*config, error) {
 		return nil, inspector.Usagef("no command or target")
 	}
 	switch args[0] {
-	case "tools", "call", "test", "cache", "completion", "resources", "templates", "prompts", "read", "prompt", "complete", "logout":
+	case "tools", "call", "lint", "test", "cache", "completion", "resources", "templates", "prompts", "read", "prompt", "complete", "logout":
 		cfg.cmd, args = args[0], args[1:]
 	case "help":
 		return nil, flag.ErrHelp
@@ -162,6 +168,9 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	if cfg.cmd == "call" {
 		fs.BoolVar(&cfg.task, "task", false, "")
 	}
+	if cfg.cmd == "lint" {
+		cfg.lintFlags(fs)
+	}
 	if cfg.cmd == "test" {
 		fs.BoolVar(&cfg.watchTests, "watch", false, "")
 	} else {
@@ -181,7 +190,7 @@ func (cfg *config) split() error {
 		if cfg.command != nil {
 			return inspector.Usagef("test takes session files, not a command")
 		}
-	case "tools", "resources", "templates", "prompts", "":
+	case "tools", "resources", "templates", "prompts", "lint", "":
 		want := 1
 		if hasTarget {
 			want = 0
@@ -212,6 +221,24 @@ func (cfg *config) split() error {
 
 // namedWhat is what call, read, prompt and complete take after the target.
 var namedWhat = map[string]string{"call": "tool name", "read": "URI", "prompt": "prompt name", "complete": "prompt or template"}
+
+// lintFlags adds lint's own flags.
+func (cfg *config) lintFlags(fs *flag.FlagSet) {
+	cfg.lintMaxWarnings = -1
+	fs.Func("client", "", func(v string) (err error) {
+		cfg.lintClients, err = lint.ParseClients(v)
+		return err
+	})
+	fs.Func("max-warnings", "", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return inspector.Usagef("--max-warnings %q: want a number of warnings, 0 or more", v)
+		}
+		cfg.lintMaxWarnings = n
+		return nil
+	})
+	fs.BoolVar(&cfg.lintCall, "call", false, "")
+}
 
 // splitNamed checks TARGET NAME [key=value…] (call, read, prompt) and
 // TARGET WORDS… (complete).

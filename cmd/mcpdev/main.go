@@ -37,6 +37,9 @@ func main() {
 // run executes one command line and returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
+	if err != nil && len(args) > 0 && args[0] == "lint" && !errors.Is(err, flag.ErrHelp) {
+		err = &lintUsageError{err} // lint's usage errors exit 2, as linters' do
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -88,6 +91,8 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 		return cli.RunCache(stdout, &cli.CacheOptions{Clean: cfg.cacheClean, OlderThan: cfg.olderThan})
 	case "logout":
 		return logout(stdout, cfg.positional[0])
+	case "lint":
+		return runLint(ctx, cfg, stdout, stderr)
 	case "test":
 		if _, err := target.ParseProtocol(cfg.resolve.Protocol); err != nil {
 			return inspector.Usagef("%v", err)

@@ -46,6 +46,21 @@ type result struct {
 	stdout, stderr string
 }
 
+// expect fails t for each of stdout and stderr the output lacks.
+func (r result) expect(t *testing.T, stdout, stderr []string) {
+	t.Helper()
+	for _, s := range stdout {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	for _, s := range stderr {
+		if !strings.Contains(r.stderr, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+		}
+	}
+}
+
 // errJSON decodes the last stderr line: the JSON description of the failure.
 func (r result) errJSON(t *testing.T) map[string]any {
 	t.Helper()
@@ -119,16 +134,7 @@ func TestExitCodes(t *testing.T) {
 			if r.code != tt.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tt.code, r.stdout, r.stderr)
 			}
-			for _, s := range tt.stdout {
-				if !strings.Contains(r.stdout, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
-				}
-			}
-			for _, s := range tt.stderr {
-				if !strings.Contains(r.stderr, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
-				}
-			}
+			r.expect(t, tt.stdout, tt.stderr)
 			if tt.noStdout && r.stdout != "" {
 				t.Errorf("stdout should be empty:\n%s", r.stdout)
 			}

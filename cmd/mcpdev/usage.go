@@ -19,6 +19,10 @@ Usage:
   mcpdev complete [flags] TARGET template URITEMPLATE ARG[=TYPED] [key=value…]
                                          the server's completions for ARG, given
                                          what is typed and the other arguments
+  mcpdev lint [flags] TARGET             check the tools for what the spec and
+                                         clients refuse (docs/lint.md)
+  mcpdev lint [flags] --config mcp.json  every server of the file together
+                                         (tool names two servers share)
   mcpdev test [flags] PATH…              run scripted test sessions (*.txtar;
                                          directories are searched)
   mcpdev cache                           where the build cache of Go targets is,
@@ -105,6 +109,12 @@ prompt flags: --json, --timeout, --no-validate (send arguments the prompt does
               not declare, or without a required one), --answer key=value,
               --answer-url A, --sample-reply TEXT, --decline (as for call: a
               prompt may ask too)
+lint flags:   --client openai,anthropic,gemini,cursor,vscode|all (add those
+              clients' limits; default: the spec's rules only), --json,
+              --max-warnings N (fail on more warnings), --call (call each tool
+              that has an output schema once, with guessed arguments, and check
+              the result; not one marked destructive), --timeout. Exit 0: no
+              errors; 1: errors, or warnings past --max-warnings; 2: usage
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes),
               --protocol ERA (every session in that era, whatever its target line says)

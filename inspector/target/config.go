@@ -44,11 +44,26 @@ func loadConfig(path string) (*configFile, error) {
 	return &cf, nil
 }
 
-func resolveConfig(o *ResolveOptions) (*Target, error) {
-	path := o.Config
-	if o.BaseDir != "" && !filepath.IsAbs(path) {
-		path = filepath.Join(o.BaseDir, path)
+// configPath is o.Config, under o.BaseDir when relative.
+func configPath(o *ResolveOptions) string {
+	if o.BaseDir != "" && !filepath.IsAbs(o.Config) {
+		return filepath.Join(o.BaseDir, o.Config)
 	}
+	return o.Config
+}
+
+// ConfigServers returns the names of the servers of o.Config's file,
+// sorted (for mcpdev lint --config, which checks them all).
+func ConfigServers(o *ResolveOptions) ([]string, error) {
+	cf, err := loadConfig(configPath(o))
+	if err != nil {
+		return nil, err
+	}
+	return slices.Sorted(maps.Keys(cf.MCPServers)), nil
+}
+
+func resolveConfig(o *ResolveOptions) (*Target, error) {
+	path := configPath(o)
 	cf, err := loadConfig(path)
 	if err != nil {
 		return nil, err
