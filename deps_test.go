@@ -2,6 +2,7 @@ package mcpdev_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,6 +12,7 @@ import (
 //
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
+//	internal/schema/compile ← internal/schema/check ← forms, inspector/{cli,testsession,args}
 //	internal/jsonfast ← transport, sdk, internal/validate;  internal/termtext ← sdk, inspector
 //	internal/schema, internal/pydantic, internal/jsonfast ← internal/validate ← sdk
 //
@@ -94,6 +96,34 @@ func TestLowLayersImportStdlibAndListedOnly(t *testing.T) {
 			first, _, _ := strings.Cut(dep, "/")
 			if strings.Contains(first, ".") && !allowed[dep] {
 				t.Errorf("%s imports %s", pkg, dep)
+			}
+		}
+	}
+}
+
+// The CLI and the test sessions validate arguments through the schema
+// layer (internal/schema/check), not through forms, the TUI's package:
+// neither imports forms for it, inspector/args checks schemas through it
+// too, and the schema layer links no UI, no MCP and no inspector.
+// (inspector/args still imports forms for Fields, the wording of a tool's
+// arguments in the tools table.)
+func TestCLIValidatesThroughSchemaLayer(t *testing.T) {
+	const mod = "github.com/mcpdev/mcpdev/"
+	for _, pkg := range []string{"./inspector/cli", "./inspector/testsession"} {
+		for _, imp := range goListImports(t, pkg) {
+			if imp == mod+"forms" {
+				t.Errorf("%s imports forms", pkg)
+			}
+		}
+	}
+	if !slices.Contains(goListImports(t, "./inspector/args"), mod+"internal/schema/check") {
+		t.Errorf("inspector/args does not check schemas through internal/schema/check")
+	}
+	forbidden := []string{"charm.land/", "github.com/charmbracelet/", mod + "forms", mod + "inspector", mod + "sdk", mod + "transport"}
+	for _, dep := range goListDeps(t, "./internal/schema/check") {
+		for _, bad := range forbidden {
+			if strings.HasPrefix(dep, bad) {
+				t.Errorf("internal/schema/check links %s", dep)
 			}
 		}
 	}

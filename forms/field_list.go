@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 )
 
 // listNode is an array edited item by item, with add and remove.
@@ -112,7 +113,7 @@ func (n *listNode) check() string {
 		return ""
 	}
 	v, _ := n.value()
-	ps := problemsOf(asSchema(n.sh.schema), schema.Plain(v))
+	ps := check.Problems(asSchema(n.sh.schema), schema.Plain(v))
 	for _, p := range ps {
 		if p.Path == "" || isIndex(p.Path) {
 			return p.String()

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/huh/v2"
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 )
 
 // inputNode edits a string, integer or number as text.
@@ -85,7 +86,7 @@ func firstProblem(s any, v any) string {
 	if sch == nil {
 		return ""
 	}
-	if ps := problemsOf(sch, schema.Plain(v)); len(ps) > 0 {
+	if ps := check.Problems(sch, schema.Plain(v)); len(ps) > 0 {
 		return ps[0].String()
 	}
 	return ""

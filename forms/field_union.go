@@ -7,6 +7,7 @@ import (
 	"charm.land/huh/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -131,7 +132,7 @@ func (n *unionNode) prefill(v any) bool {
 				continue
 			}
 			i := o.val.(int)
-			if pass == 0 && len(problemsOf(n.sh.branches[i], v)) > 0 {
+			if pass == 0 && len(check.Problems(n.sh.branches[i], v)) > 0 {
 				continue
 			}
 			b := n.b.make(n.branchBase(i))

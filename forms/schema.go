@@ -1,22 +1,20 @@
 package forms
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"net/url"
 	"sort"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/internal/pydantic/libadapt"
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/schema/compile"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // ErrSchema is wrapped by every error New, Fields and Validate return for a
-// schema that is not valid JSON or not a valid JSON Schema.
-var ErrSchema = errors.New("forms: invalid schema")
+// schema that is not valid JSON or not a valid JSON Schema. It is the same
+// value as check.ErrSchema: internal/schema/check compiles for forms.
+var ErrSchema = check.ErrSchema
 
 // ErrRemoteRef is wrapped when a schema refers to a document other than
 // itself: forms never fetches a remote or file $ref. It is the same value
@@ -36,21 +34,11 @@ type document struct {
 // compileDoc parses and compiles a schema document (2020-12 unless its
 // $schema says otherwise), resolving only local references.
 func compileDoc(raw []byte) (*document, error) {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		raw = []byte("true")
-	}
-	src, err := schema.DecodeOrderedNumbers(raw)
+	d, err := check.Compile(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
+		return nil, err
 	}
-	root, err := compile.Schema(raw, libadapt.Configure) // formats asserted, as Pydantic and the sdk assert them
-	if err != nil {
-		if errors.Is(err, ErrRemoteRef) {
-			return nil, fmt.Errorf("%w: %w", ErrSchema, err)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
-	}
-	return &document{root: root, src: src}, nil
+	return &document{root: d.Root, src: d.Src}, nil
 }
 
 // at returns the source value at the JSON pointer loc (as a compiled

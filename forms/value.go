@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -112,7 +113,7 @@ func (f *Form) Problems() []Problem {
 	if err != nil {
 		return []Problem{{Message: err.Error()}}
 	}
-	return problemsOf(f.doc.root, v)
+	return check.Problems(f.doc.root, v)
 }
 
 // Submit submits the form as its Submit key does: the command returns a

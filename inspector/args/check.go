@@ -6,15 +6,15 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/forms"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // CheckSchema reports a tool whose input or output schema is not a valid
 // JSON Schema, or whose input schema is not of type object.
 func CheckSchema(tool sdk.ToolInfo) error {
-	if _, err := forms.Validate(tool.InputSchema, []byte("{}")); err != nil {
-		return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("inputSchema%s: %w", schemaErrSummary(err), forms.ErrSchema)}
+	if _, err := check.Validate(tool.InputSchema, []byte("{}")); err != nil {
+		return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("inputSchema%s: %w", schemaErrSummary(err), check.ErrSchema)}
 	}
 	var root struct {
 		Type any `json:"type"`
@@ -23,8 +23,8 @@ func CheckSchema(tool sdk.ToolInfo) error {
 		return &SchemaError{Tool: tool.Name, Err: errors.New(`inputSchema: "type" must be "object"`)}
 	}
 	if len(tool.OutputSchema) > 0 {
-		if _, err := forms.Validate(tool.OutputSchema, []byte("{}")); err != nil {
-			return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("outputSchema%s: %w", schemaErrSummary(err), forms.ErrSchema)}
+		if _, err := check.Validate(tool.OutputSchema, []byte("{}")); err != nil {
+			return &SchemaError{Tool: tool.Name, Err: fmt.Errorf("outputSchema%s: %w", schemaErrSummary(err), check.ErrSchema)}
 		}
 	}
 	return nil

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/internal/columns"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -13,7 +13,7 @@ import (
 // sending: every problem, and the arguments the tool takes.
 type Error struct {
 	Tool     string
-	Problems []forms.Problem
+	Problems []check.Problem
 	Args     []Arg
 	Prompt   bool // Tool names a prompt: the arguments are checked against the ones it declares
 }

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -128,7 +128,7 @@ func prepareArgs(tool sdk.ToolInfo, opts *CallOptions) (map[string]any, error) {
 	if opts.NoValidate {
 		return argv, nil
 	}
-	problems, err := forms.Validate(tool.InputSchema, args.Marshal(argv))
+	problems, err := check.Validate(tool.InputSchema, args.Marshal(argv))
 	if err != nil {
 		return nil, &args.SchemaError{Tool: tool.Name, Err: err}
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -98,7 +98,7 @@ type retry struct {
 
 // retryOf keeps the answers of the fields no problem names; nil (ask
 // everything again) when a problem is about the whole form.
-func retryOf(pairs []string, problems []forms.Problem) *retry {
+func retryOf(pairs []string, problems []check.Problem) *retry {
 	r := &retry{kept: map[string]string{}, refused: map[string]bool{}}
 	for _, p := range problems {
 		if p.Path == "" {
@@ -224,22 +224,22 @@ func fieldHint(f args.Arg) string {
 }
 
 // fill builds the form's content from key=value pairs, converted and
-// checked by the form's schema; the problems are worded as the forms
-// word them.
-func fill(schema []byte, pairs []string) ([]byte, []forms.Problem) {
+// checked by the form's schema; the problems are worded as the TUI's
+// forms word them (both through internal/schema/check).
+func fill(schema []byte, pairs []string) ([]byte, []check.Problem) {
 	argv, err := args.Coerce(schema, pairs, nil)
 	if err != nil {
-		return nil, []forms.Problem{{Message: err.Error()}} // about the whole form: every field is asked again
+		return nil, []check.Problem{{Message: err.Error()}} // about the whole form: every field is asked again
 	}
 	content := args.Marshal(argv)
-	problems, err := forms.Validate(schema, content)
+	problems, err := check.Validate(schema, content)
 	if err != nil {
-		return nil, []forms.Problem{{Message: err.Error()}}
+		return nil, []check.Problem{{Message: err.Error()}}
 	}
 	return content, problems
 }
 
-func problemStrings(problems []forms.Problem) []string {
+func problemStrings(problems []check.Problem) []string {
 	out := make([]string, len(problems))
 	for i, p := range problems {
 		out[i] = p.String()

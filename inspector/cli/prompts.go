@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -90,7 +90,7 @@ func promptArgs(ctx context.Context, c *target.Connection, name string, o *Promp
 	for k, v := range argv {
 		raw[k] = v
 	}
-	problems, err := forms.Validate(schema, args.Marshal(raw))
+	problems, err := check.Validate(schema, args.Marshal(raw))
 	if err != nil {
 		return nil, &args.SchemaError{Tool: name, Err: err}
 	}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/args"
 	"github.com/mcpdev/mcpdev/inspector/target"
+	"github.com/mcpdev/mcpdev/internal/schema/check"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 )
 
@@ -118,7 +118,7 @@ func refused(schema, argv json.RawMessage) bool {
 	if len(schema) == 0 {
 		return false
 	}
-	problems, err := forms.Validate(schema, argv)
+	problems, err := check.Validate(schema, argv)
 	return err == nil && len(problems) > 0
 }
 
