@@ -13,6 +13,7 @@ import (
 //	transport ← sdk ← inspector ← cmd/mcpdev;  forms ← inspector
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
 //	internal/schema/compile ← internal/schema/check ← forms, inspector/{cli,testsession,args}
+//	transport/protectedresource ← transport/streamable, transport/oauth
 //	internal/jsonfast ← transport, sdk, internal/validate;  internal/termtext ← sdk, inspector
 //	internal/schema, internal/pydantic, internal/jsonfast ← internal/validate ← sdk
 //
@@ -31,6 +32,9 @@ func TestImportDirection(t *testing.T) {
 		{"./forms/...", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/inspector"}},
 		{"./transport/...", []string{"github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile"}},
 		{"./transport/...", []string{"github.com/mcpdev/mcpdev/internal/validate"}},
+		// The OAuth client and the Streamable HTTP server share RFC 9728's
+		// document through a leaf package: the client links no server.
+		{"./transport/oauth", []string{"github.com/mcpdev/mcpdev/transport/streamable"}},
 		{"./internal/schema", []string{"github.com/mcpdev/mcpdev/", "github.com/santhosh-tekuri/", "charm.land/", "github.com/charmbracelet/"}},
 		{"./internal/schema/compile", []string{"github.com/mcpdev/mcpdev/sdk", "github.com/mcpdev/mcpdev/transport", "github.com/mcpdev/mcpdev/forms", "github.com/mcpdev/mcpdev/inspector", "charm.land/", "github.com/charmbracelet/"}},
 		// sdk shows server text through internal/termtext: it stays stdlib only.
@@ -85,7 +89,9 @@ func TestLowLayersImportStdlibAndListedOnly(t *testing.T) {
 	const mod = "github.com/mcpdev/mcpdev/"
 	layers := map[string][]string{
 		"internal/jsonfast": nil,
-		"internal/validate": {"internal/jsonfast", "internal/schema", "internal/pydantic"},
+		// RFC 9728's document, shared by transport/oauth and transport/streamable.
+		"transport/protectedresource": nil,
+		"internal/validate":           {"internal/jsonfast", "internal/schema", "internal/pydantic"},
 	}
 	for pkg, uses := range layers {
 		allowed := map[string]bool{mod + pkg: true}

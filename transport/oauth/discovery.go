@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport/protectedresource"
 )
 
 // ServerMetadata is the part of an authorization server's metadata (RFC
@@ -31,8 +31,8 @@ type ServerMetadata struct {
 
 // discovery is what a sign-in found out about the server.
 type discovery struct {
-	resource                  string                                // the RFC 8707 resource indicator
-	prm                       *streamable.ProtectedResourceMetadata // nil: the 2025-03-26 fallback
+	resource                  string                      // the RFC 8707 resource indicator
+	prm                       *protectedresource.Metadata // nil: the 2025-03-26 fallback
 	issuer                    string
 	meta                      *ServerMetadata // nil: the default endpoints of the 2025-03-26 fallback
 	authURL, tokenURL, regURL string
@@ -114,19 +114,19 @@ var errNotFound = errors.New("not found")
 // challenge's resource_metadata URL, else the well-known path with the
 // server's path inserted, else the well-known path at the root. Its
 // resource must be the server (ErrResourceMismatch).
-func (t *Transport) resourceMetadata(ctx context.Context, server *url.URL, ch Challenge) (*streamable.ProtectedResourceMetadata, error) {
+func (t *Transport) resourceMetadata(ctx context.Context, server *url.URL, ch Challenge) (*protectedresource.Metadata, error) {
 	var candidates []string
 	if ch.ResourceMetadata != "" {
 		candidates = []string{ch.ResourceMetadata}
 	} else {
 		origin := server.Scheme + "://" + server.Host
 		if p := strings.TrimSuffix(server.EscapedPath(), "/"); p != "" {
-			candidates = append(candidates, origin+streamable.WellKnownResourceMetadata+p)
+			candidates = append(candidates, origin+protectedresource.WellKnownPath+p)
 		}
-		candidates = append(candidates, origin+streamable.WellKnownResourceMetadata)
+		candidates = append(candidates, origin+protectedresource.WellKnownPath)
 	}
 	for _, u := range candidates {
-		var prm streamable.ProtectedResourceMetadata
+		var prm protectedresource.Metadata
 		err := t.getJSON(ctx, KindResourceMetadata, u, &prm)
 		if errors.Is(err, errNotFound) {
 			continue

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/testutil"
 	"github.com/mcpdev/mcpdev/transport/oauth"
-	"github.com/mcpdev/mcpdev/transport/streamable"
+	"github.com/mcpdev/mcpdev/transport/protectedresource"
 )
 
 // A client reaches a protected MCP endpoint: the first request is
@@ -48,7 +48,7 @@ func ExampleNewTransport() {
 func protectedEndpoint(as *testutil.AuthServer) *httptest.Server {
 	mux := http.NewServeMux()
 	srv := httptest.NewServer(mux)
-	mux.HandleFunc(streamable.WellKnownResourceMetadata+"/mcp", func(w http.ResponseWriter, _ *http.Request) {
+	mux.HandleFunc(protectedresource.WellKnownPath+"/mcp", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `{"resource":%q,"authorization_servers":[%q]}`, srv.URL+"/mcp", as.URL)
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"github.com/mcpdev/mcpdev/transport"
+	"github.com/mcpdev/mcpdev/transport/protectedresource"
 	"net/http"
 	"slices"
 	"strings"
@@ -39,19 +40,9 @@ type AuthOptions struct {
 }
 
 // ProtectedResourceMetadata is the OAuth 2.0 Protected Resource Metadata
-// document (RFC 9728 §2) of an MCP endpoint.
-type ProtectedResourceMetadata struct {
-	Resource                          string   `json:"resource"`
-	AuthorizationServers              []string `json:"authorization_servers,omitempty"`
-	JWKSURI                           string   `json:"jwks_uri,omitempty"`
-	ScopesSupported                   []string `json:"scopes_supported,omitempty"`
-	BearerMethodsSupported            []string `json:"bearer_methods_supported,omitempty"`
-	ResourceSigningAlgValuesSupported []string `json:"resource_signing_alg_values_supported,omitempty"`
-	ResourceName                      string   `json:"resource_name,omitempty"`
-	ResourceDocumentation             string   `json:"resource_documentation,omitempty"`
-	ResourcePolicyURI                 string   `json:"resource_policy_uri,omitempty"`
-	ResourceTOSURI                    string   `json:"resource_tos_uri,omitempty"`
-}
+// document (RFC 9728 §2) of an MCP endpoint: protectedresource's, which
+// transport/oauth reads without linking this package.
+type ProtectedResourceMetadata = protectedresource.Metadata
 
 // bearerToken reads the token of an Authorization: Bearer header (RFC 6750
 // §2.1): ok false when there is none (no header, another scheme), err set

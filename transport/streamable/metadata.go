@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/transport/protectedresource"
 )
 
 // WellKnownResourceMetadata is the well-known path of OAuth 2.0 Protected
 // Resource Metadata (RFC 9728 §3); an endpoint's own document is at this
 // path followed by the endpoint's path.
-const WellKnownResourceMetadata = "/.well-known/oauth-protected-resource"
+const WellKnownResourceMetadata = protectedresource.WellKnownPath
 
 // Router is what Mount registers handlers with: *http.ServeMux and most
 // routers have this method.
