@@ -14,6 +14,7 @@ import (
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
 //	internal/schema/compile ← internal/schema/check ← forms, inspector/{cli,testsession,args}
 //	transport/protectedresource ← transport/streamable, transport/oauth
+//	sdk/internal/* (urimatch, sniff) ← sdk
 //	internal/jsonfast ← transport, sdk, internal/validate;  internal/termtext ← sdk, inspector
 //	internal/schema, internal/pydantic, internal/jsonfast ← internal/validate ← sdk
 //
@@ -130,6 +131,31 @@ func TestCLIValidatesThroughSchemaLayer(t *testing.T) {
 		for _, bad := range forbidden {
 			if strings.HasPrefix(dep, bad) {
 				t.Errorf("internal/schema/check links %s", dep)
+			}
+		}
+	}
+}
+
+// sdk's self-contained machinery lives under sdk/internal (URI template
+// matching, content sniffing): none of it imports the sdk back, nor
+// transport, forms, the inspector or a TUI library.
+func TestSDKInternalStandsAlone(t *testing.T) {
+	const mod = "github.com/mcpdev/mcpdev/"
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "./sdk/internal/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	forbidden := []string{mod + "sdk", mod + "transport", mod + "forms", mod + "inspector", "charm.land/", "github.com/charmbracelet/"}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		deps := strings.Fields(line)
+		for _, dep := range deps[1:] {
+			if strings.HasPrefix(dep, mod+"sdk/internal/") {
+				continue
+			}
+			for _, bad := range forbidden {
+				if dep == bad || strings.HasPrefix(dep, bad+"/") || strings.HasSuffix(bad, "/") && strings.HasPrefix(dep, bad) {
+					t.Errorf("%s imports %s", deps[0], dep)
+				}
 			}
 		}
 	}

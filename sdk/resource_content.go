@@ -3,6 +3,8 @@ package sdk
 import (
 	"encoding/base64"
 	"encoding/json"
+
+	"github.com/mcpdev/mcpdev/sdk/internal/sniff"
 )
 
 // MIME types the SDK picks for a resource when its options give none.
@@ -29,7 +31,7 @@ func resourceContents(uri, mime string, v any) ([]ResourceContents, error) {
 	case json.RawMessage:
 		return []ResourceContents{{URI: uri, MimeType: or(mime, MimeJSON), Text: string(x)}}, nil
 	case []byte:
-		return []ResourceContents{{URI: uri, MimeType: or(mime, sniff(x)), Blob: base64.StdEncoding.EncodeToString(x)}}, nil
+		return []ResourceContents{{URI: uri, MimeType: or(mime, sniff.Type(x)), Blob: base64.StdEncoding.EncodeToString(x)}}, nil
 	case ResourceContents:
 		return fillContents([]ResourceContents{x}, uri, mime), nil
 	case *ResourceContents:

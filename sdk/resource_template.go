@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/schema"
+	"github.com/mcpdev/mcpdev/sdk/internal/urimatch"
 	"github.com/mcpdev/mcpdev/transport"
 	"github.com/yosida95/uritemplate/v3"
 )
@@ -17,7 +18,7 @@ import (
 type registeredTemplate struct {
 	info ResourceTemplateInfo
 	tmpl *uritemplate.Template
-	fast *fastMatch // nil: every match goes to the library
+	fast *urimatch.Matcher // nil: every match goes to the library
 	// fastLists: the fast matcher's variables of array type, in its order.
 	fastLists []bool
 	fastKeys  []int      // the fast matcher's variables in argsJSON's order
@@ -81,10 +82,10 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if err != nil {
 		return nil, fmt.Errorf("sdk: resource template %s (%s): %w", name, uriTemplate, err)
 	}
-	t := &registeredTemplate{tmpl: tmpl, fast: newFastMatch(tmpl), args: in.args, ttl: o.TTL, replace: o.Replace, complete: complete}
+	t := &registeredTemplate{tmpl: tmpl, fast: urimatch.New(tmpl), args: in.args, ttl: o.TTL, replace: o.Replace, complete: complete}
 	t.fastLists = t.listVars()
 	if t.fast != nil {
-		t.fastKeys = t.fast.keyOrder()
+		t.fastKeys = t.fast.KeyOrder()
 	}
 	t.read = func(ctx context.Context, uri string, b boundArgs) (*ReadResourceResult, error) {
 		args, vs, err := decodeBound(in, t, uri, b)
@@ -110,8 +111,8 @@ func (t *registeredTemplate) listVars() []bool {
 	if t.fast == nil {
 		return nil
 	}
-	lists := make([]bool, len(t.fast.names))
-	for i, name := range t.fast.names {
+	lists := make([]bool, len(t.fast.Names()))
+	for i, name := range t.fast.Names() {
 		lists[i] = t.varType(name) == "array"
 	}
 	return lists

@@ -2,8 +2,6 @@ package sdk
 
 import (
 	"encoding/json"
-	"slices"
-	"strings"
 
 	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
@@ -22,7 +20,7 @@ type boundArgs struct {
 func (t *registeredTemplate) bind(uri string) (boundArgs, bool) {
 	if t.fast != nil {
 		var room [8]string
-		if vals, sure := t.fast.matchInto(uri, room[:0]); sure {
+		if vals, sure := t.fast.MatchInto(uri, room[:0]); sure {
 			if vals == nil {
 				return boundArgs{}, false
 			}
@@ -44,21 +42,21 @@ func decodeBound[In any](in *inputCodec[In], t *registeredTemplate, uri string, 
 	return in.decodeValue(b.vars.decoded(), func() json.RawMessage { sent, _ := t.match(uri); return sent.json() })
 }
 
-// argsJSON is the fast matcher's values (in the order of t.fast.names) as
+// argsJSON is the fast matcher's values (in the order of t.fast.Names()) as
 // templateVars.json writes the same variables: keys sorted, strings
 // quoted as encoding/json quotes them, a variable of array type a list
 // of its one value.
 func (t *registeredTemplate) argsJSON(vals []string) json.RawMessage {
 	n := 2
 	for i, v := range vals {
-		n += len(t.fast.names[i]) + len(v) + 8
+		n += len(t.fast.Names()[i]) + len(v) + 8
 	}
 	b := append(make([]byte, 0, n), '{')
 	for k, i := range t.fastKeys {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		b = append(jsonfast.AppendQuoted(b, t.fast.names[i], true), ':')
+		b = append(jsonfast.AppendQuoted(b, t.fast.Names()[i], true), ':')
 		if t.fastLists[i] {
 			b = append(jsonfast.AppendQuoted(append(b, '['), vals[i], true), ']')
 		} else {
@@ -66,15 +64,4 @@ func (t *registeredTemplate) argsJSON(vals []string) json.RawMessage {
 		}
 	}
 	return append(b, '}')
-}
-
-// keyOrder is the order argsJSON writes the variables in: sorted by
-// name, as encoding/json writes a map.
-func (f *fastMatch) keyOrder() []int {
-	keys := make([]int, len(f.names))
-	for i := range keys {
-		keys[i] = i
-	}
-	slices.SortFunc(keys, func(a, b int) int { return strings.Compare(f.names[a], f.names[b]) })
-	return keys
 }

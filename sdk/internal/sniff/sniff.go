@@ -1,14 +1,18 @@
-package sdk
+// Package sniff names the MIME type of content by its first bytes, as
+// net/http's DetectContentType does, for the sdk's resources that return
+// bytes without a MIME type. It imports nothing but bytes: the sdk serves
+// stdio without linking net/http.
+package sniff
 
 import "bytes"
 
-// sniff names the MIME type of data by its first bytes, by the algorithm
+// Type names the MIME type of data by its first bytes, by the algorithm
 // of the WHATWG MIME Sniffing Standard (§7.1, "identifying a resource with
 // an unknown MIME type", with no supplied type and no-sniff unset) — the
 // algorithm net/http's DetectContentType implements, with the same
 // answers (TestSniffMatchesNetHTTP), without linking net/http into every
 // server: application/octet-stream when nothing fits.
-func sniff(data []byte) string {
+func Type(data []byte) string {
 	if len(data) > sniffLen {
 		data = data[:sniffLen]
 	}

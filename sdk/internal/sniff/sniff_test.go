@@ -1,4 +1,4 @@
-package sdk
+package sniff
 
 import (
 	"math/rand/v2"
@@ -19,19 +19,19 @@ var sniffSeeds = []string{
 	"PK\x03\x04", "Rar!\x1a\x07\x00", "Rar!\x1a\x07\x01\x00", "\x00asm", "text\x00", "a\x1bb", "caf\xc3\xa9", "\xff\xff",
 }
 
-// sniff answers as net/http's DetectContentType, which it replaces, on
+// Type answers as net/http's DetectContentType, which it replaces, on
 // every kind of file and on random bytes built from their pieces.
 func TestSniffMatchesNetHTTP(t *testing.T) {
 	for _, s := range sniffSeeds {
-		if got, want := sniff([]byte(s)), http.DetectContentType([]byte(s)); got != want {
-			t.Errorf("sniff(%q) = %q, net/http %q", s, got, want)
+		if got, want := Type([]byte(s)), http.DetectContentType([]byte(s)); got != want {
+			t.Errorf("Type(%q) = %q, net/http %q", s, got, want)
 		}
 	}
 	r := rand.New(rand.NewPCG(19, 20))
 	for range 100000 {
 		data := randomSniffInput(r)
-		if got, want := sniff(data), http.DetectContentType(data); got != want {
-			t.Fatalf("sniff(%q) = %q, net/http %q", data, got, want)
+		if got, want := Type(data), http.DetectContentType(data); got != want {
+			t.Fatalf("Type(%q) = %q, net/http %q", data, got, want)
 		}
 	}
 }
@@ -41,8 +41,8 @@ func FuzzSniff(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if got, want := sniff(data), http.DetectContentType(data); got != want {
-			t.Fatalf("sniff(%q) = %q, net/http %q", data, got, want)
+		if got, want := Type(data), http.DetectContentType(data); got != want {
+			t.Fatalf("Type(%q) = %q, net/http %q", data, got, want)
 		}
 	})
 }

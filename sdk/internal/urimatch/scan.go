@@ -1,4 +1,4 @@
-package sdk
+package urimatch
 
 import "strings"
 

@@ -1,4 +1,4 @@
-package sdk
+package urimatch
 
 import (
 	"regexp"
@@ -31,7 +31,7 @@ func libraryMatch(t *uritemplate.Template, uri string) map[string]string {
 	return out
 }
 
-// FuzzTemplateFastMatch: whenever fastMatch answers, it answers what the
+// FuzzTemplateFastMatch: whenever Matcher answers, it answers what the
 // library's matcher does.
 func FuzzTemplateFastMatch(f *testing.F) {
 	for _, u := range []string{"bookshop://books/9780441172719", "file:///etc/hosts", "x://a/b", "x://a%2Fb/c", "x://a,b/c",
@@ -45,11 +45,11 @@ func FuzzTemplateFastMatch(f *testing.F) {
 			i = -i
 		}
 		tm := uritemplate.MustNew(fastMatchTemplates[i%len(fastMatchTemplates)])
-		fm := newFastMatch(tm)
+		fm := New(tm)
 		if fm == nil {
 			t.Fatalf("%s: no fast matcher", tm.Raw())
 		}
-		vals, sure := fm.match(uri)
+		vals, sure := fm.Match(uri)
 		if !sure {
 			return
 		}
@@ -79,7 +79,7 @@ func TestTemplateFastMatchForms(t *testing.T) {
 		"bookshop://books/{isbn}": true, "file:///{+path}": true, "x://{a}/{b}": true,
 		"x://{a,b}": false, "x://q{?x}": false, "x://{#f}": false, "x://{/p*}": false, "x://{a:3}": false, "x://{.ext}": false,
 	} {
-		if got := newFastMatch(uritemplate.MustNew(tmpl)) != nil; got != want {
+		if got := New(uritemplate.MustNew(tmpl)) != nil; got != want {
 			t.Errorf("%s: fast matcher %v, want %v", tmpl, got, want)
 		}
 	}

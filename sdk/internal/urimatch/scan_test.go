@@ -1,4 +1,4 @@
-package sdk
+package urimatch
 
 import (
 	"slices"
@@ -30,7 +30,7 @@ func TestTemplateScanForms(t *testing.T) {
 		cases[tmpl] = true
 	}
 	for tmpl, want := range cases {
-		fm := newFastMatch(uritemplate.MustNew(tmpl))
+		fm := New(uritemplate.MustNew(tmpl))
 		if fm == nil {
 			t.Fatalf("%s: no fast matcher", tmpl)
 		}
@@ -68,7 +68,7 @@ func FuzzTemplateScanMatchesRegexp(f *testing.F) {
 			i = -i
 		}
 		tm := uritemplate.MustNew(scanTemplates[i%len(scanTemplates)])
-		fm := newFastMatch(tm)
+		fm := New(tm)
 		got, fits := fm.scan.match(uri, nil)
 		m := tm.Regexp().FindStringSubmatch(uri)
 		if fits != (m != nil) || m != nil && !slices.Equal(got, m[1:]) {

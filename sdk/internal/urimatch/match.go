@@ -1,4 +1,8 @@
-package sdk
+// Package urimatch matches URIs against the common RFC 6570 templates of
+// resource templates without the template library's general matcher:
+// Matcher answers only when it is sure to bind what the library binds
+// (FuzzTemplateFastMatch), and leaves every other URI to the library.
+package urimatch
 
 import (
 	"net/url"
@@ -9,14 +13,14 @@ import (
 	"github.com/yosida95/uritemplate/v3"
 )
 
-// fastMatch matches the common templates — every expression one variable,
+// Matcher matches the common templates — every expression one variable,
 // {name} or {+name} — with the library's own regular expression (linear
 // time, a few allocations) instead of its general matcher, which costs
 // ten times a whole tools/call. It answers only when it is sure and
 // leaves the rest (an empty or comma-separated value, a bad escape, any
 // other template form) to the library; FuzzTemplateFastMatch holds it to
 // the library's answers.
-type fastMatch struct {
+type Matcher struct {
 	rx       *regexp.Regexp
 	scan     *fastScan // nil: the regexp finds the values
 	names    []string
@@ -37,9 +41,9 @@ func simpleExpr(expr string) bool {
 	return expr != ""
 }
 
-// newFastMatch returns nil when t has an expression of another form.
-func newFastMatch(t *uritemplate.Template) *fastMatch {
-	f := &fastMatch{rx: t.Regexp()}
+// New returns t's Matcher, or nil when t has an expression of another form.
+func New(t *uritemplate.Template) *Matcher {
+	f := &Matcher{rx: t.Regexp()}
 	raw := t.Raw()
 	for {
 		open := strings.IndexByte(raw, '{')
@@ -66,15 +70,15 @@ func newFastMatch(t *uritemplate.Template) *fastMatch {
 	return f
 }
 
-// match binds uri's variables: their values in the order of f.names (nil:
+// Match binds uri's variables: their values in the order of Names (nil:
 // uri does not fit); sure is false when the library must decide.
-func (f *fastMatch) match(uri string) (vals []string, sure bool) {
-	return f.matchInto(uri, nil)
+func (f *Matcher) Match(uri string) (vals []string, sure bool) {
+	return f.MatchInto(uri, nil)
 }
 
-// matchInto is match, appending the values to room when the loop of
+// MatchInto is Match, appending the values to room when the loop of
 // fastScan finds them (the caller's array: no allocation).
-func (f *fastMatch) matchInto(uri string, room []string) (vals []string, sure bool) {
+func (f *Matcher) MatchInto(uri string, room []string) (vals []string, sure bool) {
 	fits := false
 	if f.scan != nil {
 		vals, fits = f.scan.match(uri, room)
@@ -98,4 +102,18 @@ func (f *fastMatch) matchInto(uri string, room []string) (vals []string, sure bo
 		vals[i] = dec
 	}
 	return vals, true
+}
+
+// Names are the template's variables, in the order Match binds them.
+func (f *Matcher) Names() []string { return f.names }
+
+// KeyOrder is the order in which encoding/json writes the variables of a
+// map: the indexes of Names, sorted by name.
+func (f *Matcher) KeyOrder() []int {
+	keys := make([]int, len(f.names))
+	for i := range keys {
+		keys[i] = i
+	}
+	slices.SortFunc(keys, func(a, b int) int { return strings.Compare(f.names[a], f.names[b]) })
+	return keys
 }
