@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector/args"
+	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -19,6 +20,9 @@ type ToolsDiff struct {
 	Added   []sdk.ToolInfo
 	Removed []sdk.ToolInfo
 	Changed []ToolChange
+	// Lint are the lint findings (the spec's rules, as mcpdev lint
+	// reports them) of the new list that the old one did not have.
+	Lint []lint.Finding
 }
 
 // ToolChange lists what changed in one tool.
@@ -47,7 +51,7 @@ func (c FieldChange) String() string {
 
 // Empty reports whether the lists are the same.
 func (d ToolsDiff) Empty() bool {
-	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Changed) == 0
+	return len(d.Added) == 0 && len(d.Removed) == 0 && len(d.Changed) == 0 && len(d.Lint) == 0
 }
 
 // DiffTools compares two tool lists by name, in the order of after (then
@@ -75,7 +79,25 @@ func DiffTools(before, after []sdk.ToolInfo) ToolsDiff {
 			d.Removed = append(d.Removed, t)
 		}
 	}
+	d.Lint = newFindings(before, after)
 	return d
+}
+
+// newFindings lints both lists and keeps the findings of after that
+// before did not have (same rule, tool, place and message).
+func newFindings(before, after []sdk.ToolInfo) []lint.Finding {
+	key := func(f lint.Finding) string { return f.Rule + "\x00" + f.Tool + "\x00" + f.Path + "\x00" + f.Message }
+	had := map[string]bool{}
+	for _, f := range lint.Tools(before, nil) {
+		had[key(f)] = true
+	}
+	var out []lint.Finding
+	for _, f := range lint.Tools(after, nil) {
+		if !had[key(f)] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func diffTool(a, b sdk.ToolInfo) []FieldChange {
@@ -233,7 +255,20 @@ func (d ToolsDiff) Lines() []string {
 			out = append(out, "    "+f.String())
 		}
 	}
+	for _, f := range d.Lint {
+		out = append(out, "! "+lintLine(f))
+	}
 	return out
+}
+
+// lintLine is a new finding: "search_books: warning param-undescribed
+// /inputSchema/properties/q: the property has no description".
+func lintLine(f lint.Finding) string {
+	s := cmp.Or(f.Tool, "the tool list") + ": " + string(f.Severity) + " " + f.Rule
+	if f.Path != "" {
+		s += " " + f.Path
+	}
+	return s + ": " + f.Message
 }
 
 func argsSuffix(t sdk.ToolInfo) string {
@@ -252,7 +287,10 @@ func (d ToolsDiff) Summary() string {
 	for _, p := range []struct {
 		n    int
 		word string
-	}{{len(d.Added), "added"}, {len(d.Removed), "removed"}, {len(d.Changed), "changed"}} {
+	}{{len(d.Added), "added"}, {len(d.Removed), "removed"}, {len(d.Changed), "changed"}, {len(d.Lint), "new lint findings"}} {
+		if p.n == 1 {
+			p.word = strings.Replace(p.word, "findings", "finding", 1)
+		}
 		if p.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.word))
 		}

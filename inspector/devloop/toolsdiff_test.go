@@ -27,7 +27,7 @@ func TestDiffTools(t *testing.T) {
 		tool("add_book", "", `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, nil),
 	}
 	d := DiffTools(before, after)
-	want := `tools: 1 added, 1 removed, 2 changed
+	want := `tools: 1 added, 1 removed, 2 changed, 3 new lint findings
 + add_book(title)
 - old_tool
 ~ search_books
@@ -37,7 +37,10 @@ func TestDiffTools(t *testing.T) {
     argument genre: added string
 ~ get_book
     description: "Get." → "Get one book."
-    annotations.idempotentHint: added true`
+    annotations.idempotentHint: added true
+! search_books: warning param-undescribed /inputSchema/properties/genre: the property has no description
+! add_book: warning description-missing /description: the tool has no description; a model picks tools by their descriptions
+! add_book: warning param-undescribed /inputSchema/properties/title: the property has no description`
 	if got := d.String(); got != want {
 		t.Errorf("diff:\n%s\nwant:\n%s\n(-want +got):\n%s", got, want, strings.TrimRight(udiff.Unified("want", "got", want+"\n", got+"\n"), "\n"))
 	}
@@ -74,12 +77,13 @@ func TestDiffToolsArgumentsInTheFormsWording(t *testing.T) {
 	a := tool("t", "", `{"type":"object","properties":{"x":{"type":"integer","minimum":1},"z":{"enum":["a","b"]}}}`, nil)
 	b := tool("t", "", `{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer","maximum":5},"z":{"enum":["a","b","c"]}},"required":["x","y"]}`, nil)
 	got := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}).String()
-	want := `tools: 1 changed
+	want := `tools: 1 changed, 1 new lint finding
 ~ t
     argument x type: integer · ≥ 1 → string
     argument x required: false → true
     argument y: added integer · ≤ 5, required
-    argument z constraints: one of a, b → one of a, b, c`
+    argument z constraints: one of a, b → one of a, b, c
+! t: warning param-undescribed /inputSchema/properties/y: the property has no description`
 	if got != want {
 		t.Errorf("(-want +got):\n%s", udiff.Unified("want", "got", want+"\n", got+"\n"))
 	}
@@ -94,5 +98,22 @@ func TestDiffToolsDescriptionCutByGrapheme(t *testing.T) {
 	d := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b})
 	if d.Empty() || !strings.Contains(d.String(), `\u200d👦" → "`) || !strings.HasSuffix(d.String(), `\u200d👧"`) {
 		t.Errorf("the changed family is not reported whole:\n%s", d)
+	}
+}
+
+// A save's change list names the lint findings the new list has and the
+// old did not; one fixed, or one both have, is not listed.
+func TestDiffToolsNewLintFindings(t *testing.T) {
+	a := tool("find", "Finds books by title.", `{"type":"object","properties":{"q":{"type":"string"},"n":{"type":"integer"}}}`, nil)
+	b := tool("find", "Finds.", `{"type":"object","properties":{"q":{"type":"string","description":"Words of the title."},"n":{"type":"integer"}}}`, nil)
+	d := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b})
+	if len(d.Lint) != 1 || d.Lint[0].Rule != "description-short" {
+		t.Fatalf("new findings %+v, want description-short only (q was fixed, n was undescribed before too)", d.Lint)
+	}
+	if !strings.HasSuffix(d.String(), "! find: warning description-short /description: the description is one word") {
+		t.Errorf("the change list does not end with the finding:\n%s", d)
+	}
+	if same := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{a}); !same.Empty() {
+		t.Errorf("an unchanged list has changes: %s", same)
 	}
 }

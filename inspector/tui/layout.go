@@ -137,7 +137,7 @@ func (m *Model) render() string {
 	case m.sections.section != sectionTools:
 		upper = m.upperSection(rw, top)
 	default:
-		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.formShown()), rw, top, m.focus == focusForm)
+		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.selectedLint(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
 	if m.focus == focusRoots {

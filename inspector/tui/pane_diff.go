@@ -135,6 +135,8 @@ func (m *Model) diffLines() []string {
 			l = st.ProtocolError.Render(l)
 		case strings.HasPrefix(l, "~ "):
 			l = st.Bold.Render(l)
+		case strings.HasPrefix(l, "! "): // a new lint finding
+			l = st.ToolError.Render(l)
 		default:
 			l = st.Dim.Render(l)
 		}

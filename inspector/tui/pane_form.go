@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/forms"
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -120,8 +121,8 @@ func asTask(submit tea.Cmd) tea.Cmd {
 
 // View renders the open form (or the error building it) when showForm,
 // else the details of the selected tool sel with its warnings
-// (call.Suspicions).
-func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, showForm bool) string {
+// (call.Suspicions) and lint findings.
+func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, findings []lint.Finding, showForm bool) string {
 	switch {
 	case !showForm:
 	case p.form != nil:
@@ -131,13 +132,14 @@ func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, showForm bool) str
 			ansi.Wrap(termtext.Text(p.err.Error()), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
 	}
 	if sel != nil {
-		return p.detail(*sel, warnings)
+		return p.detail(*sel, warnings, findings)
 	}
 	return p.st.Dim.Render("No tool selected.")
 }
 
-// detail describes a tool before its form is opened, its warnings first.
-func (p *formPane) detail(t sdk.ToolInfo, warnings []string) string {
+// detail describes a tool before its form is opened, its warnings first,
+// its lint findings after its description.
+func (p *formPane) detail(t sdk.ToolInfo, warnings []string, findings []lint.Finding) string {
 	st, w := p.st, max(p.width, 10)
 	var lines []string
 	title := cmp.Or(call.ToolTitle(t), t.Name)
@@ -146,7 +148,7 @@ func (p *formPane) detail(t sdk.ToolInfo, warnings []string) string {
 		head += st.Dim.Render("  " + termtext.Line(t.Name))
 	}
 	lines = append(lines, head)
-	if b := badges(st, t, warnings != nil); b != "" {
+	if b := badges(st, t, warnings != nil, findings); b != "" {
 		lines = append(lines, b)
 	}
 	for _, warn := range warnings {
@@ -166,6 +168,7 @@ func (p *formPane) detail(t sdk.ToolInfo, warnings []string) string {
 	if t.Description != "" {
 		lines = append(lines, "", ansi.Wrap(termtext.Text(strings.TrimSpace(t.Description)), w, ""))
 	}
+	lines = append(lines, lintLines(st, findings, w)...)
 	lines = append(lines, "", st.Section.Render("Arguments"))
 	lines = append(lines, p.argLines(t)...)
 	if len(t.OutputSchema) > 0 {

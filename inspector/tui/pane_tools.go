@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/termtext"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -25,8 +26,9 @@ type toolsPane struct {
 	// warnings are call.Suspicions per tool name: hidden characters in
 	// its name, title or description, or another name that reads the same.
 	warnings map[string][]string
-	cursor   int // index into visible
-	offset   int // first visible item drawn
+	lint     map[string][]lint.Finding // the lint findings per tool name
+	cursor   int                       // index into visible
+	offset   int                       // first visible item drawn
 
 	filter    textinput.Model
 	filtering bool // the filter input has the keys
@@ -67,6 +69,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 		p.names[i] = strings.ToLower(t.Name + "\x00" + call.ToolTitle(t))
 		p.hay[i] = p.names[i] + "\x00" + strings.ToLower(t.Description)
 	}
+	p.lint = lint.ByTool(lint.Tools(tools, nil))
 	p.apply()
 	p.selectName(keep)
 }
@@ -218,7 +221,7 @@ func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
 	}
 	w := max(p.width-2, 1)
 	line1 := bar + nameSt.Render(ansi.Truncate(termtext.Line(name), w, "…"))
-	second := badges(st, t, p.warnings[t.Name] != nil)
+	second := badges(st, t, p.warnings[t.Name] != nil, p.lint[t.Name])
 	if d := termtext.Line(firstLine(t.Description)); d != "" {
 		if second != "" {
 			second += " "
@@ -241,8 +244,9 @@ func firstLine(s string) string {
 
 // badges renders the tool's hints that are set ("task required",
 // "read-only", …), each in its colour, after "suspicious" for a tool whose
-// name or description hides characters or reads as another's.
-func badges(st *Styles, t sdk.ToolInfo, suspicious bool) string {
+// name or description hides characters or reads as another's; then the
+// count of its lint findings.
+func badges(st *Styles, t sdk.ToolInfo, suspicious bool, findings []lint.Finding) string {
 	var out []string
 	if suspicious {
 		out = append(out, st.Badge[suspiciousBadge].Render(suspiciousBadge))
@@ -251,6 +255,9 @@ func badges(st *Styles, t sdk.ToolInfo, suspicious bool) string {
 		if h.Set {
 			out = append(out, st.Badge[h.Name].Render(h.Name))
 		}
+	}
+	if b := lintBadgeText(st, findings); b != "" {
+		out = append(out, b)
 	}
 	return strings.Join(out, " ")
 }

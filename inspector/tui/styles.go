@@ -69,6 +69,8 @@ func NewStyles(isDark bool) Styles {
 		// not an annotation: execution.taskSupport "required" (tasks.go)
 		"task required": fg(s.Bad).Bold(true),
 		suspiciousBadge: fg(s.Bad).Bold(true).Reverse(true),
+		lintBadge:       fg(s.Warn),
+		lintErrorBadge:  fg(s.Bad),
 	}
 	s.Dim, s.Bold, s.Key = fg(s.Muted), lipgloss.NewStyle().Bold(true), fg(s.Accent).Bold(true)
 	s.Section = fg(s.Accent).Bold(true)

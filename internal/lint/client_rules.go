@@ -35,32 +35,47 @@ var schemaChecks = []schemaCheck{
 const maxDepth = 10
 
 // clientSchemaFindings runs the client schema checks over the input
-// schema: per rule and client, the first place that breaks it, with how
-// many places do.
+// schema, in one walk: per rule and client, the first place that breaks
+// it, with how many places do.
 func clientSchemaFindings(in any, clients []Client) []Finding {
-	var fs []Finding
+	type hits struct {
+		first, msg string
+		n          int
+		ls         []limit
+	}
+	var active []*hits
+	var checks []schemaCheck
 	for _, sc := range schemaChecks {
 		ls := withClients(sc.rule, clients)
 		ls = slices.DeleteFunc(ls, func(l limit) bool { return sc.only != nil && !slices.Contains(sc.only, l.client) })
-		if len(ls) == 0 {
-			continue
+		if len(ls) > 0 {
+			active, checks = append(active, &hits{ls: ls}), append(checks, sc)
 		}
-		first, msg, n := "", "", 0
-		walk(in, "/inputSchema", func(nd node) {
+	}
+	if len(checks) == 0 {
+		return nil
+	}
+	walk(in, "/inputSchema", func(nd node) {
+		for i, sc := range checks {
 			if suffix, m := sc.check(nd); m != "" {
-				if n++; n == 1 {
-					first, msg = nd.ptr+suffix, m
+				h := active[i]
+				if h.n++; h.n == 1 {
+					h.first, h.msg = nd.ptr+suffix, m
 				}
 			}
-		})
-		if n == 0 {
+		}
+	})
+	var fs []Finding
+	for i, h := range active {
+		if h.n == 0 {
 			continue
 		}
-		if n > 1 {
-			msg += fmt.Sprintf(" (and %d more places)", n-1)
+		msg := h.msg
+		if h.n > 1 {
+			msg += fmt.Sprintf(" (and %d more places)", h.n-1)
 		}
-		for _, l := range ls {
-			fs = append(fs, clientFinding(Finding{Path: first, Message: msg, Fix: sc.fix}, l))
+		for _, l := range h.ls {
+			fs = append(fs, clientFinding(Finding{Path: h.first, Message: msg, Fix: checks[i].fix}, l))
 		}
 	}
 	return fs
