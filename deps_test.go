@@ -54,6 +54,8 @@ func TestImportDirection(t *testing.T) {
 		// internal/lint is imported by sdk/sdktest: no TUI, no schema
 		// compiler (internal/lint/strict plugs that in for the command).
 		{"./internal/lint", []string{"charm.land/", "github.com/charmbracelet/", "github.com/santhosh-tekuri/", "github.com/mcpdev/mcpdev/internal/schema/compile", "github.com/mcpdev/mcpdev/inspector", "github.com/mcpdev/mcpdev/forms"}},
+		// Token counting is shared by the CLI, the TUI and the lint: no TUI library.
+		{"./internal/tokens", []string{"charm.land/", "github.com/charmbracelet/", "github.com/mcpdev/mcpdev/inspector"}},
 		// The authorization server of internal/realauth's test is a test dependency only.
 		{"./...", []string{"github.com/zitadel/", "github.com/go-jose/"}},
 	}

@@ -1,0 +1,72 @@
+package tokens
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/mcpdev/mcpdev/sdk"
+)
+
+// Cost is what a tool definition, or a list of them, costs in tokens.
+type Cost struct {
+	Tokens int
+	Exact  bool   // false: an estimate, shown with ≈
+	Method string // how Tokens was counted, one line
+}
+
+// String is the count, with ≈ before an estimate: "312", "≈312".
+func (c Cost) String() string {
+	if c.Exact {
+		return strconv.Itoa(c.Tokens)
+	}
+	return "≈" + strconv.Itoa(c.Tokens)
+}
+
+// Serialize returns tool as client puts it in its request: the text whose
+// tokens ToolCost counts.
+func Serialize(tool sdk.ToolInfo, client Client) string {
+	var b bytes.Buffer
+	client.format().write(&b, tool)
+	return b.String()
+}
+
+// ToolCost returns the tokens tool's definition costs as client sends it.
+func ToolCost(tool sdk.ToolInfo, client Client) Cost {
+	f := client.format()
+	var b bytes.Buffer
+	f.write(&b, tool)
+	return Cost{Tokens: Count(f.enc, b.String()), Exact: f.exact, Method: f.method}
+}
+
+// ListCost is the cost of each tool of a list and their total.
+type ListCost struct {
+	Tools []Cost // in the list's order
+	Total Cost
+}
+
+// List returns the cost of each of tools as client sends them and the
+// total, which is their sum: the request's own framing around the list
+// (brackets, commas, and what the API adds when it renders tools for the
+// model) is not counted.
+func List(tools []sdk.ToolInfo, client Client) ListCost {
+	f := client.format()
+	l := ListCost{Tools: make([]Cost, len(tools)), Total: Cost{Exact: f.exact, Method: "sum of " + f.method}}
+	for i, t := range tools {
+		l.Tools[i] = ToolCost(t, client)
+		l.Total.Tokens += l.Tools[i].Tokens
+	}
+	return l
+}
+
+// Heaviest returns the indices of the n costliest tools, costliest first
+// (ties in list order).
+func (l ListCost) Heaviest(n int) []int {
+	idx := make([]int, len(l.Tools))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(l.Tools[b].Tokens, l.Tools[a].Tokens) })
+	return idx[:min(n, len(idx))]
+}
