@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpdev/mcpdev/internal/lint"
+	"github.com/mcpdev/mcpdev/internal/tokens"
 )
 
 const defectsPy = "internal/lint/testdata/defects.py"
@@ -19,6 +22,11 @@ type lintOutput struct {
 		Clients, Sources                                 []string
 	}
 	Errors, Warnings, Tools int
+	Tokens                  []struct {
+		Client string
+		Tokens int
+		Exact  bool
+	}
 }
 
 func lintJSON(t *testing.T, r result) lintOutput {
@@ -153,5 +161,39 @@ func TestLintSanitizesServerText(t *testing.T) {
 		if !strings.Contains(r.stdout, "202E") && !strings.Contains(r.stdout, "202e") {
 			t.Errorf("%v: the bidi override is not shown as a code point:\n%s", args, r.stdout)
 		}
+	}
+}
+
+// lint reports what the tool list costs each client in tokens, counted by
+// internal/tokens over the tools as tools --json lists them; OpenAI's
+// alone without --client.
+func TestLintReportsTokens(t *testing.T) {
+	listed := mcpdev(t, "tools", "--json", "examples/bookshop")
+	tools, err := lint.ParseTools([]byte(listed.stdout))
+	if err != nil || len(tools) == 0 {
+		t.Fatalf("tools --json: %v\n%s", err, listed.stdout)
+	}
+	for _, clients := range [][]string{nil, {"openai", "anthropic", "gemini"}} {
+		args := []string{"lint", "--json", "examples/bookshop"}
+		if clients != nil {
+			args = append(args, "--client", strings.Join(clients, ","))
+		}
+		got := lintJSON(t, mcpdev(t, args...)).Tokens
+		want := clients
+		if want == nil {
+			want = []string{"openai"}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%v: tokens %+v, want one per client of %v", args, got, want)
+		}
+		for i, c := range want {
+			total := tokens.List(tools, tokens.Client(c)).Total
+			if got[i].Client != c || got[i].Tokens != total.Tokens || got[i].Exact != total.Exact {
+				t.Errorf("%v: %+v, want %s %d (exact %v)", args, got[i], c, total.Tokens, total.Exact)
+			}
+		}
+	}
+	if r := mcpdev(t, "lint", "examples/bookshop"); !strings.Contains(r.stdout, "tokens of the tool definitions: openai ") {
+		t.Errorf("the text output has no token line:\n%s", r.stdout)
 	}
 }

@@ -113,7 +113,8 @@ lint flags:   --client openai,anthropic,gemini,cursor,vscode|all (add those
               clients' limits; default: the spec's rules only), --json,
               --max-warnings N (fail on more warnings), --call (call each tool
               that has an output schema once, with guessed arguments, and check
-              the result; not one marked destructive), --timeout. Exit 0: no
+              the result; not one marked destructive), --timeout. It ends with
+              what the tool definitions cost each client in tokens. Exit 0: no
               errors; 1: errors, or warnings past --max-warnings; 2: usage
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes),

@@ -58,7 +58,7 @@ func RunLint(ctx context.Context, w io.Writer, o *LintOptions) error {
 		fs = lint.Config(all, opts)
 	}
 	fs = append(fs, called...)
-	report := lintReport{Findings: fs, Tools: countTools(all), Clients: o.Clients}
+	report := lintReport{Findings: fs, Tools: countTools(all), Clients: o.Clients, Tokens: lintCosts(allTools(all), o.Clients)}
 	report.Errors, report.Warnings = lint.Count(fs)
 	if o.JSON {
 		writeJSON(w, report)
@@ -75,6 +75,9 @@ type lintReport struct {
 	Warnings int            `json:"warnings"`
 	Tools    int            `json:"tools"`
 	Clients  []lint.Client  `json:"clients"`
+	// Tokens is what the tool definitions (of every server) cost each
+	// client, OpenAI's alone without --client.
+	Tokens []lintCost `json:"tokens"`
 }
 
 func (r lintReport) verdict(maxWarnings int) error {
@@ -91,12 +94,15 @@ func (r lintReport) counts() string {
 	return fmt.Sprintf("%s, %s in %s", plural(r.Errors, "error"), plural(r.Warnings, "warning"), plural(r.Tools, "tool"))
 }
 
-func countTools(servers []lint.Server) int {
-	n := 0
+func countTools(servers []lint.Server) int { return len(allTools(servers)) }
+
+// allTools is the tools of every server, in order.
+func allTools(servers []lint.Server) []sdk.ToolInfo {
+	var out []sdk.ToolInfo
 	for _, s := range servers {
-		n += len(s.Tools)
+		out = append(out, s.Tools...)
 	}
-	return n
+	return out
 }
 
 // lintServer lists one server's tools and, with --call, checks a sample
@@ -169,6 +175,7 @@ func writeLint(w io.Writer, r lintReport) {
 		}
 	}
 	fmt.Fprintln(w, r.counts()+clientsNote(r.Clients))
+	fmt.Fprintln(w, tokensLine(r.Tokens))
 }
 
 // lintHeading names the finding's tool (and server): "tool search_books",
