@@ -36,16 +36,25 @@ func main() {
 
 // run executes one command line and returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	cfg, err := parseArgs(args)
-	if err != nil && len(args) > 0 && args[0] == "lint" && !errors.Is(err, flag.ErrHelp) {
-		err = &lintUsageError{err} // lint's usage errors exit 2, as linters' do
+	if len(args) > 0 && args[0] == "proxy" {
+		return runProxy(args[1:], os.Stdin, stdout, stderr)
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	}
-	if err == nil {
-		err = execute(ctx, cfg, stdout, stderr)
+	var err error
+	if len(args) > 0 && args[0] == "sessions" {
+		err = runSessions(args[1:], stdout)
+	} else {
+		var cfg *config
+		cfg, err = parseArgs(args)
+		if err != nil && len(args) > 0 && args[0] == "lint" && !errors.Is(err, flag.ErrHelp) {
+			err = &lintUsageError{err} // lint's usage errors exit 2, as linters' do
+		}
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			return exitOK
+		}
+		if err == nil {
+			err = execute(ctx, cfg, stdout, stderr)
+		}
 	}
 	if err == nil {
 		return exitOK

@@ -1,0 +1,139 @@
+package proxy
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// queued is how many frames may wait for the disk before the recorder
+// drops them: forwarding never waits for recording.
+const queued = 4096
+
+// Recorder writes one session file in the background. Frame never
+// blocks; a recorder that cannot write keeps accepting frames, drops them
+// and says so once on its warning writer.
+type Recorder struct {
+	path    string
+	ch      chan Record
+	done    chan struct{}
+	warn    io.Writer
+	once    sync.Once
+	dropped atomic.Int64
+	closed  atomic.Bool
+
+	f   *os.File
+	w   *bufio.Writer
+	err error // the first write error; later records are dropped
+}
+
+// NewRecorder creates dir/<h.ID>.jsonl and writes the header. When it
+// cannot (an unwritable directory, a full disk) it says so once on warn and
+// returns a recorder that drops everything, so the caller forwards anyway.
+func NewRecorder(dir string, h Header, warn io.Writer) *Recorder {
+	r := &Recorder{ch: make(chan Record, queued), done: make(chan struct{}), warn: warn}
+	r.path = filepath.Join(dir, h.ID+".jsonl")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		r.fail(err)
+	} else if f, err := os.OpenFile(r.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err != nil {
+		r.fail(err)
+	} else {
+		r.f, r.w = f, bufio.NewWriterSize(f, 256<<10)
+		r.write(Record{Session: &h})
+		r.flush()
+	}
+	go r.loop()
+	return r
+}
+
+// Path is the session file's path.
+func (r *Recorder) Path() string { return r.path }
+
+// Frame queues one frame; it never blocks.
+func (r *Recorder) Frame(rec Record) {
+	if r.closed.Load() {
+		return
+	}
+	select {
+	case r.ch <- rec:
+	default:
+		if r.dropped.Add(1) == 1 {
+			r.say("recording fell behind; frames are being left out of %s (forwarding goes on)", r.path)
+		}
+	}
+}
+
+// Close writes the end record and waits for everything queued to reach
+// the file.
+func (r *Recorder) Close(end End) error {
+	if !r.closed.CompareAndSwap(false, true) {
+		return nil
+	}
+	close(r.ch)
+	<-r.done
+	end.Dropped = int(r.dropped.Load())
+	if r.f == nil {
+		return r.err
+	}
+	r.write(Record{End: &end})
+	r.flush()
+	if err := r.f.Close(); err != nil && r.err == nil {
+		r.fail(err)
+	}
+	return r.err
+}
+
+func (r *Recorder) loop() {
+	defer close(r.done)
+	for rec := range r.ch {
+		r.write(rec)
+		if len(r.ch) == 0 {
+			r.flush() // a live view reads what has arrived so far
+		}
+	}
+}
+
+func (r *Recorder) write(rec Record) {
+	if r.err != nil || r.w == nil {
+		r.dropped.Add(1)
+		return
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	if _, err := r.w.Write(append(b, '\n')); err != nil {
+		r.fail(err)
+	}
+}
+
+func (r *Recorder) flush() {
+	if r.err == nil && r.w != nil {
+		if err := r.w.Flush(); err != nil {
+			r.fail(err)
+		}
+	}
+}
+
+func (r *Recorder) fail(err error) {
+	if r.err == nil {
+		r.err = err
+		r.say("not recording this session: %v (forwarding goes on)", err)
+	}
+}
+
+func (r *Recorder) say(format string, args ...any) {
+	r.once.Do(func() {
+		fmt.Fprintf(r.warn, "mcpdev proxy: "+format+"\n", args...)
+	})
+}
+
+// now is the clock of frame times (a variable for tests).
+var now = time.Now

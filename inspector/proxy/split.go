@@ -1,0 +1,53 @@
+package proxy
+
+import "bytes"
+
+// MaxFrame is the most of one frame a session file keeps; a longer line
+// is forwarded whole and recorded cut (Record.Truncated).
+const MaxFrame = 256 << 20
+
+// splitter cuts a byte stream into frames at newlines and hands each to
+// emit, without holding up the stream it copies from.
+type splitter struct {
+	dir       Direction
+	buf       []byte
+	truncated bool
+	emit      func(Record)
+}
+
+func (s *splitter) feed(b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			s.keep(b)
+			return
+		}
+		s.keep(b[:i])
+		s.send(false)
+		b = b[i+1:]
+	}
+}
+
+func (s *splitter) keep(b []byte) {
+	if room := MaxFrame - len(s.buf); len(b) > room {
+		b, s.truncated = b[:room], true
+	}
+	s.buf = append(s.buf, b...)
+}
+
+func (s *splitter) send(partial bool) {
+	rec := frameRecord(now(), s.dir, s.buf, partial)
+	rec.Truncated = s.truncated
+	s.emit(rec)
+	s.buf, s.truncated = s.buf[:0], false
+	if cap(s.buf) > 1<<20 {
+		s.buf = nil // don't hold on to a huge frame's buffer
+	}
+}
+
+// close emits what is left without a newline, if anything.
+func (s *splitter) close() {
+	if len(s.buf) > 0 || s.truncated {
+		s.send(true)
+	}
+}
