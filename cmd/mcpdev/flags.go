@@ -187,8 +187,8 @@ func (cfg *config) split() error {
 	rest := cfg.positional
 	switch cfg.cmd {
 	case "test":
-		if cfg.command != nil {
-			return inspector.Usagef("test takes session files, not a command")
+		if cfg.command != nil && len(cfg.command) == 0 {
+			return inspector.Usagef("test: give the command after -- (mcpdev test FILE -- CMD ARGS… runs the sessions against it)")
 		}
 	case "tools", "resources", "templates", "prompts", "lint", "":
 		want := 1

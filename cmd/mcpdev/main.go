@@ -42,6 +42,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var err error
 	if len(args) > 0 && args[0] == "sessions" {
 		err = runSessions(args[1:], stdout)
+	} else if len(args) > 0 && args[0] == "mock" {
+		err = runMock(ctx, args[1:], os.Stdin, stdout, stderr)
 	} else {
 		var cfg *config
 		cfg, err = parseArgs(args)
@@ -107,6 +109,9 @@ func execute(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 			return inspector.Usagef("%v", err)
 		}
 		topts := &testsession.Options{Update: cfg.update, Timeout: cfg.timeout, ConnectTimeout: cfg.connectTimeout, Protocol: cfg.resolve.Protocol}
+		if cfg.command != nil {
+			topts.Target = cfg.targetWords()
+		}
 		if cfg.watchTests {
 			return testsession.Watch(ctx, stdout, cfg.positional, topts, nil)
 		}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"text/tabwriter"
 	"time"
 
@@ -53,23 +54,43 @@ func orExtra(err error, rest []string) error {
 func runSessions(args []string, stdout io.Writer) error {
 	dir := proxy.SessionsDir()
 	sub := ""
-	if len(args) > 0 && (args[0] == "show" || args[0] == "prune" || args[0] == "list") {
+	if len(args) > 0 && (args[0] == "show" || args[0] == "prune" || args[0] == "list" || args[0] == "test") {
 		sub, args = args[0], args[1:]
 	}
 	fs := flag.NewFlagSet("mcpdev sessions", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "")
+	out := fs.String("o", "", "")
 	var older time.Duration
 	fs.Var((*ageFlag)(&older), "older-than", "")
-	if err := fs.Parse(args); err != nil {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
 		return inspector.Usagef("sessions: %v", err)
 	}
 	switch sub {
+	case "test":
+		if len(pos) != 1 || *out == "" {
+			return inspector.Usagef("sessions test: want one session id and -o FILE.txtar (mcpdev sessions test last -o session.txtar)")
+		}
+		s, err := proxy.Find(dir, pos[0])
+		if err != nil {
+			return err
+		}
+		recs, err := proxy.Load(s.Path)
+		if err != nil {
+			return err
+		}
+		n, err := proxy.WriteTest(*out, s, recs)
+		if err != nil {
+			return fmt.Errorf("sessions test %s: %w", s.ID, err)
+		}
+		fmt.Fprintf(stdout, "wrote %s: %d step(s) from session %s; run it with: mcpdev test %s (-- CMD ARGS… for another build)\n", *out, n, s.ID, *out)
+		return nil
 	case "show":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return inspector.Usagef("sessions show: give one session id (mcpdev sessions lists them; \"last\" is the newest)")
 		}
-		s, err := proxy.Find(dir, fs.Arg(0))
+		s, err := proxy.Find(dir, pos[0])
 		if err != nil {
 			return err
 		}
@@ -95,8 +116,8 @@ func runSessions(args []string, stdout io.Writer) error {
 		}
 		return err
 	}
-	if fs.NArg() > 0 {
-		return inspector.Usagef("sessions: unexpected %q (sessions, sessions show ID, sessions prune --older-than AGE)", fs.Arg(0))
+	if len(pos) > 0 {
+		return inspector.Usagef("sessions: unexpected %q (sessions, sessions show ID, sessions prune --older-than AGE)", pos[0])
 	}
 	all, err := proxy.List(dir)
 	if err != nil {
@@ -137,4 +158,49 @@ func writeJSONLines(w io.Writer, recs []proxy.Record) error {
 		}
 	}
 	return nil
+}
+
+// parseInterleaved parses flags wherever they are among the words (mcpdev
+// sessions test last -o f.txtar) and returns the other words.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// runMock is mcpdev mock CAPTURE: a server over stdio answering as the
+// captured one did. CAPTURE is a session id (mcpdev sessions) or the path
+// of a session file (.jsonl).
+func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("mcpdev mock", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil || len(pos) != 1 {
+		return inspector.Usagef("mock: want one capture: a session id (mcpdev sessions lists them) or a session file")
+	}
+	path := pos[0]
+	if _, err := os.Stat(path); err != nil {
+		s, ferr := proxy.Find(proxy.SessionsDir(), path)
+		if ferr != nil {
+			return ferr
+		}
+		path = s.Path
+	}
+	recs, err := proxy.Load(path)
+	if err != nil {
+		return err
+	}
+	m := proxy.NewMock(recs, stderr)
+	if m.Requests() == 0 {
+		return fmt.Errorf("mock: %s has no answered requests to serve", path)
+	}
+	return m.ServeStdio(ctx, stdin, stdout)
 }

@@ -60,5 +60,6 @@ func newHeader(transport, label string, command []string) Header {
 	if slug != "" {
 		id = t.UTC().Format("20060102-150405") + "-" + slug + "-" + hex.EncodeToString(rnd[:])
 	}
-	return Header{ID: id, Label: label, Transport: transport, Command: command, PID: os.Getpid(), Started: t}
+	cwd, _ := os.Getwd()
+	return Header{ID: id, Label: label, Transport: transport, Command: command, Cwd: cwd, PID: os.Getpid(), Started: t}
 }

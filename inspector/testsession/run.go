@@ -40,6 +40,11 @@ type Options struct {
 	// Protocol is --protocol for every session (auto, legacy, 2026 or a
 	// version), over what its target line says; empty: the target line's.
 	Protocol string
+	// Target, when set, replaces every session's target line: the words
+	// of mcpdev test FILE -- CMD ARGS… ("--" then the command), to run a
+	// session against another build. Relative paths are relative to the
+	// directory mcpdev runs in, not to the session file.
+	Target []string
 }
 
 // Summary counts steps.
@@ -217,6 +222,10 @@ func (r *sessionRun) fail(line int, what string, problems ...string) {
 
 // resolve turns the target line into a Target, relative to the file.
 func (r *sessionRun) resolve() (*target.Target, error) {
+	if len(r.opts.Target) > 0 {
+		o := target.ResolveOptions{BuildCache: r.opts.BuildCache, Protocol: r.opts.Protocol}
+		return target.Resolve(r.opts.Target, &o)
+	}
 	words, o, err := parseTargetFlags(r.file.Target)
 	if err != nil {
 		return nil, err
