@@ -24,16 +24,17 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var o proxy.StdioOptions
 	fs.StringVar(&o.Label, "label", "", "")
-	i := indexOf(args, "--")
-	if i < 0 {
-		fmt.Fprintln(stderr, "mcpdev proxy: give the server's command after --: mcpdev proxy [--label NAME] -- CMD ARGS…")
+	// The server's command is what follows the flags, after "--" or
+	// without it (a client that runs mcpdev may eat the "--" itself).
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "mcpdev proxy: %v\nusage: mcpdev proxy [--label NAME] -- CMD ARGS…\n", err)
 		return exitUsage
 	}
-	if err := fs.Parse(args[:i]); err != nil || fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mcpdev proxy: %v\nusage: mcpdev proxy [--label NAME] -- CMD ARGS…\n", orExtra(err, fs.Args()))
+	o.Command = fs.Args()
+	if len(o.Command) == 0 {
+		fmt.Fprintln(stderr, "mcpdev proxy: give the server's command: mcpdev proxy [--label NAME] -- CMD ARGS…")
 		return exitUsage
 	}
-	o.Command = args[i+1:]
 	// Signals go to the server (RunStdio passes them on); the shim ends
 	// when the server does, with its status.
 	code, err := proxy.RunStdio(context.Background(), o, stdin, stdout, stderr)
@@ -41,13 +42,6 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcpdev proxy: %s\n", termtext.Line(err.Error()))
 	}
 	return code
-}
-
-func orExtra(err error, rest []string) error {
-	if err != nil {
-		return err
-	}
-	return fmt.Errorf("unexpected %q before --", rest[0])
 }
 
 // runSessions is mcpdev sessions [--json] | show ID | prune --older-than AGE.

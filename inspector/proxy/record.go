@@ -23,7 +23,7 @@ type Header struct {
 	Label     string    `json:"label,omitempty"`
 	Transport string    `json:"transport"` // "stdio" or "http"
 	Command   []string  `json:"command,omitempty"`
-	Cwd       string    `json:"cwd,omitempty"` // stdio: where the command ran
+	Cwd       string    `json:"cwd,omitempty"`    // stdio: where the command ran
 	Target    string    `json:"target,omitempty"` // http: the server's URL
 	PID       int       `json:"pid"`              // the proxy's process, to tell a live session
 	Started   time.Time `json:"started"`
