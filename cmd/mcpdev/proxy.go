@@ -6,7 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -24,6 +29,11 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var o proxy.StdioOptions
 	fs.StringVar(&o.Label, "label", "", "")
+	var targetURL, listen string
+	fs.StringVar(&targetURL, "target", "", "")
+	fs.StringVar(&listen, "listen", "127.0.0.1:0", "")
+	fs.Var((*listFlag)(&o.Redact.Keys), "redact-key", "")
+	fs.Var((*listFlag)(&o.Redact.Paths), "redact-path", "")
 	// The server's command is what follows the flags, after "--" or
 	// without it (a client that runs mcpdev may eat the "--" itself).
 	if err := fs.Parse(args); err != nil {
@@ -31,6 +41,20 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	o.Command = fs.Args()
+	if targetURL != "" {
+		if len(o.Command) > 0 {
+			fmt.Fprintln(stderr, "mcpdev proxy: --target proxies an HTTP server; a command is for stdio: give one or the other")
+			return exitUsage
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		err := proxy.RunHTTP(ctx, proxy.HTTPOptions{Target: targetURL, Listen: listen, Label: o.Label, Redact: o.Redact}, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "mcpdev proxy: %s\n", termtext.Line(err.Error()))
+			return exitUsage
+		}
+		return exitOK
+	}
 	if len(o.Command) == 0 {
 		fmt.Fprintln(stderr, "mcpdev proxy: give the server's command: mcpdev proxy [--label NAME] -- CMD ARGS…")
 		return exitUsage
@@ -176,6 +200,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mcpdev mock", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	httpAddr := fs.String("http", "", "")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil || len(pos) != 1 {
 		return inspector.Usagef("mock: want one capture: a session id (mcpdev sessions lists them) or a session file")
@@ -196,5 +221,21 @@ func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if m.Requests() == 0 {
 		return fmt.Errorf("mock: %s has no answered requests to serve", path)
 	}
-	return m.ServeStdio(ctx, stdin, stdout)
+	if *httpAddr == "" {
+		return m.ServeStdio(ctx, stdin, stdout)
+	}
+	ln, err := net.Listen("tcp", *httpAddr)
+	if err != nil {
+		return fmt.Errorf("mock: %w", err)
+	}
+	fmt.Fprintf(stderr, "mcpdev mock: serving %s at http://%s/mcp\n", filepath.Base(path), ln.Addr())
+	srv := &http.Server{Handler: m, ReadHeaderTimeout: 30 * time.Second}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	if err := srv.Serve(ln); err != nil && ctx.Err() == nil {
+		return err
+	}
+	return nil
 }

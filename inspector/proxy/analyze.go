@@ -3,6 +3,7 @@ package proxy
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -18,6 +19,7 @@ const (
 	KindBatch        Kind = "batch"
 	KindMalformed    Kind = "malformed" // not JSON-RPC (from the server on stdout: stray output)
 	KindStderr       Kind = "stderr"
+	KindHTTP         Kind = "http" // an HTTP request or answer without a JSON-RPC message (202, 401, an SSE stream opening…)
 )
 
 // Message is one frame of a session, read as JSON-RPC and matched with
@@ -34,6 +36,7 @@ type Message struct {
 	Params, Result, Error json.RawMessage
 	Partner               int           // the index of the matched request or answer; -1: none
 	Latency               time.Duration // an answer's time since its request
+	HTTP                  *HTTPInfo     // the HTTP proxy's details
 }
 
 type rpcFrame struct {
@@ -54,13 +57,16 @@ func Analyze(recs []Record) []Message {
 		if !r.IsFrame() {
 			continue
 		}
-		m := Message{Index: len(out), Time: r.Time, Dir: r.Dir, Raw: r.Bytes(), Partner: -1}
+		m := Message{Index: len(out), Time: r.Time, Dir: r.Dir, Raw: r.Bytes(), Partner: -1, HTTP: r.HTTP}
 		classify(&m)
+		if m.Kind == KindMalformed && m.HTTP != nil && (len(bytes.TrimSpace(m.Raw)) == 0 || m.HTTP.Status >= 300) {
+			m.Kind = KindHTTP
+		}
 		switch m.Kind {
 		case KindRequest:
-			open[[2]string{string(m.Dir), m.ID}] = m.Index
+			open[[2]string{string(m.Dir) + exchange(m, m.Dir), m.ID}] = m.Index
 		case KindResult, KindError:
-			key := [2]string{string(opposite(m.Dir)), m.ID}
+			key := [2]string{string(opposite(m.Dir)) + exchange(m, opposite(m.Dir)), m.ID}
 			if i, ok := open[key]; ok {
 				delete(open, key)
 				m.Partner, out[i].Partner = i, m.Index
@@ -111,4 +117,15 @@ func opposite(d Direction) Direction {
 		return ServerToClient
 	}
 	return ClientToServer
+}
+
+// exchange scopes a client's request id to its HTTP exchange: the answer
+// to a POST comes back in that POST's response (two clients of one HTTP
+// proxy may use the same ids). A server's request, and anything over
+// stdio, is matched by id alone.
+func exchange(m Message, requestDir Direction) string {
+	if m.HTTP == nil || m.HTTP.Request == 0 || requestDir != ClientToServer {
+		return ""
+	}
+	return "#" + strconv.Itoa(m.HTTP.Request)
 }

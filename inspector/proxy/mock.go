@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strings"
 	"sync"
@@ -150,4 +151,32 @@ func (m *Mock) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) erro
 		}
 	}
 	return ctx.Err()
+}
+
+// ServeHTTP answers Streamable HTTP: a POSTed request gets its recorded
+// answer as JSON, a notification or answer 202 Accepted; the mock opens
+// no stream (GET is 405) and keeps no session (DELETE is 204).
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodPost:
+	case http.MethodDelete:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	default:
+		w.Header().Set("Allow", "POST, DELETE")
+		http.Error(w, "mcpdev mock serves POST only (no event stream)", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	ans := m.Answer(bytes.TrimSpace(body))
+	if ans == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(ans)
 }

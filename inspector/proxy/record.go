@@ -54,6 +54,8 @@ type Record struct {
 	// Truncated: the frame was longer than MaxFrame; its first MaxFrame
 	// bytes are recorded (all of it was forwarded).
 	Truncated bool `json:"truncated,omitempty"`
+	// HTTP: the HTTP proxy's request, status, headers or SSE event.
+	HTTP *HTTPInfo `json:"http,omitempty"`
 }
 
 // frameRecord records one frame's bytes.

@@ -27,6 +27,7 @@ type Recorder struct {
 	once    sync.Once
 	dropped atomic.Int64
 	closed  atomic.Bool
+	redact  Redaction // applied before anything is queued
 
 	f   *os.File
 	w   *bufio.Writer
@@ -59,6 +60,11 @@ func (r *Recorder) Path() string { return r.path }
 func (r *Recorder) Frame(rec Record) {
 	if r.closed.Load() {
 		return
+	}
+	if !r.redact.empty() && (rec.Text != nil || rec.Base64 != nil) {
+		red := frameRecord(rec.Time, rec.Dir, r.redact.apply(rec.Bytes()), rec.Partial)
+		red.Truncated, red.HTTP = rec.Truncated, rec.HTTP
+		rec = red
 	}
 	select {
 	case r.ch <- rec:

@@ -32,7 +32,10 @@ func Show(w io.Writer, s Summary, recs []Record, width int) {
 	case s.Live:
 		fmt.Fprintln(w, "  (still running)")
 	case s.Exit != nil:
-		fmt.Fprintf(w, "  ended after %s, server exit status %d", s.Ended.Sub(s.Started).Round(time.Millisecond), *s.Exit)
+		fmt.Fprintf(w, "  ended after %s", s.Ended.Sub(s.Started).Round(time.Millisecond))
+		if s.Transport == "stdio" {
+			fmt.Fprintf(w, ", server exit status %d", *s.Exit)
+		}
 		if s.Dropped > 0 {
 			fmt.Fprintf(w, "; %d frames were not recorded", s.Dropped)
 		}
@@ -48,6 +51,20 @@ func showLine(m Message, start time.Time, width int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%+9.3fs %s %-13s", m.Time.Sub(start).Seconds(), arrows[m.Dir], m.Kind)
 	head := ""
+	if h := m.HTTP; h != nil {
+		switch {
+		case h.Method != "":
+			head += h.Method + " " + h.Path + " "
+		case h.Status != 0:
+			head += fmt.Sprintf("HTTP %d ", h.Status)
+			if h.Stream {
+				head += "(event stream) "
+			}
+			if v := h.Header["Www-Authenticate"]; len(v) > 0 {
+				head += "WWW-Authenticate: " + strings.Join(v, ", ") + " "
+			}
+		}
+	}
 	if m.ID != "" {
 		head += "#" + m.ID + " "
 	}

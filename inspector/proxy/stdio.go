@@ -18,6 +18,7 @@ type StdioOptions struct {
 	Command []string // the server's command line
 	Label   string   // names the session in mcpdev sessions (default: the command's base name)
 	Dir     string   // where sessions are saved (default: SessionsDir())
+	Redact  Redaction
 }
 
 // RunStdio runs the server's command with its stdin, stdout and stderr
@@ -47,6 +48,7 @@ func RunStdio(ctx context.Context, o StdioOptions, stdin io.Reader, stdout, stde
 		return 127, fmt.Errorf("proxy: start %s: %w", o.Command[0], err)
 	}
 	rec := NewRecorder(dirOr(o.Dir), newHeader("stdio", o.Label, o.Command), stderr)
+	rec.redact = o.Redact
 
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
