@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mcpdev/mcpdev/inspector/target"
@@ -169,23 +170,13 @@ func roundAnswers(msgs []Message, c testsession.Call, m Message) []testsession.A
 		}
 	}
 	var out []testsession.Answer
-	for _, key := range slices.Sorted(mapsKeys(p.InputResponses)) {
+	for _, key := range slices.Sorted(maps.Keys(p.InputResponses)) {
 		q := questions[key]
 		if a, ok := answerTo(q.Method, q.Params, p.InputResponses[key]); ok {
 			out = append(out, a)
 		}
 	}
 	return out
-}
-
-func mapsKeys(m map[string]json.RawMessage) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // legacyAnswer is the answer the client gave a server request.
