@@ -42,6 +42,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var err error
 	if len(args) > 0 && args[0] == "sessions" {
 		err = runSessions(args[1:], stdout)
+	} else if len(args) > 0 && args[0] == "attach" {
+		err = runAttach(ctx, args[1:])
 	} else if len(args) > 0 && args[0] == "mock" {
 		err = runMock(ctx, args[1:], os.Stdin, stdout, stderr)
 	} else {

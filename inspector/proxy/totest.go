@@ -58,7 +58,7 @@ func Calls(msgs []Message) []testsession.Call {
 		switch {
 		case m.Dir == ClientToServer && m.Kind == KindRequest:
 			if c, ok := stepOf(m); ok {
-				if cont := continued(msgs, calls, byRequest, m); cont >= 0 {
+				if cont := continued(msgs, byRequest, m); cont >= 0 {
 					byRequest[m.Index] = cont
 					calls[cont].Answers = append(calls[cont].Answers, roundAnswers(msgs, calls[cont], m)...)
 				} else {
@@ -125,20 +125,11 @@ func stepOf(m Message) (testsession.Call, bool) {
 	return testsession.Call{}, false
 }
 
-// continued finds the call a 2026-era request continues: one for the same
-// step whose last answer was input_required and that carries
-// inputResponses; -1 when it is a call of its own.
-func continued(msgs []Message, calls []testsession.Call, byRequest map[int]int, m Message) int {
-	var p callParams
-	if json.Unmarshal(m.Params, &p) != nil || len(p.InputResponses) == 0 {
-		return -1
-	}
-	for j := m.Index - 1; j >= 0; j-- {
-		prev := msgs[j]
-		if prev.Dir != ClientToServer || prev.Kind != KindRequest || prev.Method != m.Method || prev.Partner < 0 {
-			continue
-		}
-		if i, ok := byRequest[prev.Index]; ok && isInputRequired(msgs[prev.Partner].Result) {
+// continued finds the call a 2026-era request continues (see Continues);
+// -1 when it is a call of its own.
+func continued(msgs []Message, byRequest map[int]int, m Message) int {
+	if prev := Continues(msgs, m.Index); prev >= 0 {
+		if i, ok := byRequest[prev]; ok {
 			return i
 		}
 	}
