@@ -59,7 +59,12 @@ func RunHTTP(ctx context.Context, o HTTPOptions, log io.Writer) error {
 	}
 	rec := NewRecorder(dirOr(o.Dir), h, log)
 	rec.redact = o.Redact
+	// Keep a connection to the server for each client connection in use
+	// (the default keeps two: 32 clients would each open a new one).
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 1024
 	p := &httpProxy{target: target, rec: rec, client: &http.Client{
+		Transport: tr,
 		// Redirects go back to the client, which decides (and whose
 		// credentials must not follow them elsewhere).
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +20,9 @@ const queued = 4096
 // and says so once on its warning writer.
 type Recorder struct {
 	path    string
-	ch      chan Record
+	mu      sync.Mutex
+	pending []Record // queued frames, taken by the loop every flushEvery
+	stop    chan struct{}
 	done    chan struct{}
 	warn    io.Writer
 	once    sync.Once
@@ -29,16 +30,17 @@ type Recorder struct {
 	closed  atomic.Bool
 	redact  Redaction // applied before anything is queued
 
-	f   *os.File
-	w   *bufio.Writer
-	err error // the first write error; later records are dropped
+	f    *os.File
+	w    *bufio.Writer
+	err  error  // the first write error; later records are dropped
+	line []byte // the record being written
 }
 
 // NewRecorder creates dir/<h.ID>.jsonl and writes the header. When it
 // cannot (an unwritable directory, a full disk) it says so once on warn and
 // returns a recorder that drops everything, so the caller forwards anyway.
 func NewRecorder(dir string, h Header, warn io.Writer) *Recorder {
-	r := &Recorder{ch: make(chan Record, queued), done: make(chan struct{}), warn: warn}
+	r := &Recorder{stop: make(chan struct{}), done: make(chan struct{}), warn: warn}
 	r.path = filepath.Join(dir, h.ID+".jsonl")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		r.fail(err)
@@ -66,12 +68,14 @@ func (r *Recorder) Frame(rec Record) {
 		red.Truncated, red.HTTP = rec.Truncated, rec.HTTP
 		rec = red
 	}
-	select {
-	case r.ch <- rec:
-	default:
-		if r.dropped.Add(1) == 1 {
-			r.say("recording fell behind; frames are being left out of %s (forwarding goes on)", r.path)
-		}
+	r.mu.Lock()
+	full := len(r.pending) >= queued
+	if !full {
+		r.pending = append(r.pending, rec)
+	}
+	r.mu.Unlock()
+	if full && r.dropped.Add(1) == 1 {
+		r.say("recording fell behind; frames are being left out of %s (forwarding goes on)", r.path)
 	}
 }
 
@@ -81,7 +85,7 @@ func (r *Recorder) Close(end End) error {
 	if !r.closed.CompareAndSwap(false, true) {
 		return nil
 	}
-	close(r.ch)
+	close(r.stop)
 	<-r.done
 	end.Dropped = int(r.dropped.Load())
 	if r.f == nil {
@@ -95,14 +99,41 @@ func (r *Recorder) Close(end End) error {
 	return r.err
 }
 
+// flushEvery is how often the recorder writes what was queued: a live
+// view sees a frame that soon, and forwarding never wakes the recorder
+// (a frame costs the shim an append under a lock, not a goroutine switch).
+const flushEvery = 10 * time.Millisecond
+
 func (r *Recorder) loop() {
 	defer close(r.done)
-	for rec := range r.ch {
-		r.write(rec)
-		if len(r.ch) == 0 {
-			r.flush() // a live view reads what has arrived so far
+	tick := time.NewTicker(flushEvery)
+	defer tick.Stop()
+	var batch []Record
+	for {
+		select {
+		case <-tick.C:
+		case <-r.stop:
+			r.drain(batch)
+			return
 		}
+		batch = r.drain(batch)
 	}
+}
+
+// drain writes the queued frames and flushes them to the file; it
+// returns the emptied batch for reuse.
+func (r *Recorder) drain(batch []Record) []Record {
+	r.mu.Lock()
+	batch, r.pending = r.pending, batch[:0]
+	r.mu.Unlock()
+	for i, rec := range batch {
+		r.write(rec)
+		batch[i] = Record{} // let the frame's bytes go
+	}
+	if len(batch) > 0 {
+		r.flush()
+	}
+	return batch[:0]
 }
 
 func (r *Recorder) write(rec Record) {
@@ -110,12 +141,13 @@ func (r *Recorder) write(rec Record) {
 		r.dropped.Add(1)
 		return
 	}
-	b, err := json.Marshal(rec)
+	var err error
+	r.line, err = appendRecord(r.line[:0], rec)
 	if err != nil {
 		r.fail(err)
 		return
 	}
-	if _, err := r.w.Write(append(b, '\n')); err != nil {
+	if _, err := r.w.Write(append(r.line, '\n')); err != nil {
 		r.fail(err)
 	}
 }
