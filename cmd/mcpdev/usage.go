@@ -25,6 +25,18 @@ Usage:
                                          (tool names two servers share)
   mcpdev test [flags] PATH…              run scripted test sessions (*.txtar;
                                          directories are searched)
+  mcpdev test [flags] FILE -- CMD ARGS…  run a session against another server
+  mcpdev proxy [--label NAME] -- CMD ARGS…
+                                         stand in for a stdio server in a client's
+                                         config: forward byte for byte, save the
+                                         session (mcpdev attach shows it live)
+  mcpdev proxy --target URL --listen 127.0.0.1:PORT
+                                         the same for a Streamable HTTP server
+  mcpdev attach [--hung 10s]             watch proxied sessions, live and saved
+  mcpdev sessions [--json]               list the saved sessions
+  mcpdev sessions show|test|prune …      show ID; test ID -o FILE.txtar (a
+                                         mcpdev test session); prune --older-than 30d
+  mcpdev mock [--http ADDR] ID|FILE      serve a capture back as a server
   mcpdev cache                           where the build cache of Go targets is,
                                          and what each target takes
   mcpdev cache clean [--older-than 7d]   empty it (or drop targets unused that
@@ -119,6 +131,14 @@ lint flags:   --client openai,anthropic,gemini,cursor,vscode|all (add those
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes),
               --protocol ERA (every session in that era, whatever its target line says)
+
+proxy flags:  --label NAME, --redact-key KEY, --redact-path JSON.PATH (repeatable;
+              Authorization and cookies are never saved in clear). Sessions
+              are saved under $MCPDEV_STATE, $XDG_STATE_HOME/mcpdev or
+              ~/.local/state/mcpdev (sessions/); attach finds them there.
+attach keys:  / filter (method: tool: dir: status: id: or text), y copy a
+              tools/call as mcpdev call, w write the session as a test,
+              tab switch pane, q quit
 
 Dev loop (mcpdev TARGET): a Go target's package files, embedded files, go.mod
 and go.sum are watched; a save rebuilds in the background and restarts the

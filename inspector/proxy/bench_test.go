@@ -203,4 +203,3 @@ func reportForward(b *testing.B, took time.Duration, lat []time.Duration) {
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 }
-
