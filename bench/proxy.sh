@@ -4,11 +4,16 @@
 # stdio through the shim (tutorial 03), over Streamable HTTP through the
 # HTTP proxy (bookshop). Prints each run and the median ratios.
 #   bash bench/proxy.sh                 # COUNT=5 BENCHTIME=5000x
+#   BENCH_MCPDEV=/path/to/mcpdev bash bench/proxy.sh   # another build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${COUNT:-5}
 benchtime=${BENCHTIME:-5000x}
-out=$(go test -run '^$' -bench 'Forward' -benchtime "$benchtime" -count "$count" ./inspector/proxy | grep '^BenchmarkForward')
+# Each run measures direct and proxied back to back; runs are repeated
+# (rather than -count) so that a change of load hits both arms alike.
+go test -c -o /tmp/proxybench.test ./inspector/proxy
+trap 'rm -f /tmp/proxybench.test' EXIT
+out=$(for _ in $(seq "$count"); do (cd inspector/proxy && /tmp/proxybench.test -test.run '^$' -test.bench 'Forward' -test.benchtime "$benchtime"); done | grep '^BenchmarkForward')
 echo "$out"
 echo "$out" | awk '
   { split($1, a, "/"); sub(/-[0-9]+$/, "", a[2]); name = a[1]; arm = a[2]

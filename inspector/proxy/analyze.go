@@ -3,6 +3,7 @@ package proxy
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -48,15 +49,22 @@ type rpcFrame struct {
 	Error   json.RawMessage `json:"error"`
 }
 
-// Analyze reads a session's frames as JSON-RPC messages and pairs each
-// answer with its request (same id, opposite direction).
+// Analyze reads a session's frames as JSON-RPC messages, in the order of
+// their times, and pairs each answer with its request (same id, opposite
+// direction). The shim stamps a frame before forwarding it but records
+// each direction on its own, so an answer may be written to the file
+// before its request: the times, not the lines, give the order.
 func Analyze(recs []Record) []Message {
 	var out []Message
 	open := map[[2]string]int{} // (direction of the request, id) → index
+	frames := make([]Record, 0, len(recs))
 	for _, r := range recs {
-		if !r.IsFrame() {
-			continue
+		if r.IsFrame() {
+			frames = append(frames, r)
 		}
+	}
+	slices.SortStableFunc(frames, func(a, b Record) int { return a.Time.Compare(b.Time) })
+	for _, r := range frames {
 		m := Message{Index: len(out), Time: r.Time, Dir: r.Dir, Raw: r.Bytes(), Partner: -1, HTTP: r.HTTP}
 		classify(&m)
 		if m.Kind == KindMalformed && m.HTTP != nil && (len(bytes.TrimSpace(m.Raw)) == 0 || m.HTTP.Status >= 300) {

@@ -5,7 +5,10 @@ package proxy
 // real process: over stdio the tutorial's 03 example, through the shim;
 // over Streamable HTTP the bookshop example, through the HTTP proxy.
 // Each sub-benchmark reports calls/s and the p50 and p99 latency of a
-// call; bench/proxy.sh prints the ratios.
+// call; bench/proxy.sh prints the ratios. $BENCH_SHIM_ENV adds one
+// variable to the stdio arms' environment: MCPDEV_STATE=/proc/none makes
+// the shim forward without recording (it cannot create its file), the
+// floor of a process in between.
 
 import (
 	"bufio"
@@ -30,7 +33,7 @@ const benchWindow = 32
 
 func BenchmarkForwardStdio32(b *testing.B) {
 	server := testutil.Build(b, "../../examples/tutorial/03-field-constraints")
-	mcpdev := testutil.Build(b, "../../cmd/mcpdev")
+	mcpdev := benchMcpdev(b)
 	for _, arm := range []struct {
 		name string
 		argv []string
@@ -40,6 +43,15 @@ func BenchmarkForwardStdio32(b *testing.B) {
 	} {
 		b.Run(arm.name, func(b *testing.B) { benchForwardStdio(b, arm.argv) })
 	}
+}
+
+// benchMcpdev is the mcpdev binary benchmarked: this tree's, or
+// $BENCH_MCPDEV (another build, or a wrapper that profiles it).
+func benchMcpdev(b *testing.B) string {
+	if p := os.Getenv("BENCH_MCPDEV"); p != "" {
+		return p
+	}
+	return testutil.Build(b, "../../cmd/mcpdev")
 }
 
 // benchForwardStdio keeps 32 calls in flight on one pipe until b.N are answered.
@@ -92,7 +104,7 @@ func benchForwardStdio(b *testing.B, argv []string) {
 
 func BenchmarkForwardHTTP32(b *testing.B) {
 	server := testutil.Build(b, "../../examples/bookshop")
-	mcpdev := testutil.Build(b, "../../cmd/mcpdev")
+	mcpdev := benchMcpdev(b)
 	direct := freeAddr(b)
 	startBenchProc(b, server, "--http", direct)
 	proxied := freeAddr(b)

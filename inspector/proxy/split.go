@@ -1,6 +1,9 @@
 package proxy
 
-import "bytes"
+import (
+	"bytes"
+	"time"
+)
 
 // MaxFrame is the most of one frame a session file keeps; a longer line
 // is forwarded whole and recorded cut (Record.Truncated).
@@ -12,10 +15,13 @@ type splitter struct {
 	dir       Direction
 	buf       []byte
 	truncated bool
+	at        time.Time // when the bytes that end the frame arrived
 	emit      func(Record)
 }
 
-func (s *splitter) feed(b []byte) {
+// feed takes bytes that arrived at t (stamped before they were forwarded).
+func (s *splitter) feed(b []byte, t time.Time) {
+	s.at = t
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
@@ -36,7 +42,7 @@ func (s *splitter) keep(b []byte) {
 }
 
 func (s *splitter) send(partial bool) {
-	rec := frameRecord(now(), s.dir, s.buf, partial)
+	rec := frameRecord(s.at, s.dir, s.buf, partial)
 	rec.Truncated = s.truncated
 	s.emit(rec)
 	s.buf, s.truncated = s.buf[:0], false
@@ -48,6 +54,7 @@ func (s *splitter) send(partial bool) {
 // close emits what is left without a newline, if anything.
 func (s *splitter) close() {
 	if len(s.buf) > 0 || s.truncated {
+		s.at = now()
 		s.send(true)
 	}
 }

@@ -94,12 +94,13 @@ func pump(src io.Reader, dst io.Writer, dir Direction, rec *Recorder) {
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
+			t := now() // before the peer can see it, so a request is stamped before its answer
 			if dstOK {
 				if _, werr := dst.Write(buf[:n]); werr != nil {
 					dstOK = false
 				}
 			}
-			sp.feed(buf[:n])
+			sp.feed(buf[:n], t)
 		}
 		if err != nil {
 			sp.close()

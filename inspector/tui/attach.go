@@ -240,6 +240,9 @@ func (m *attachModel) writeTest() tea.Cmd {
 		return nil
 	}
 	path := filepath.Join(m.opts.OutDir, s.header.ID+".txtar")
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // the status names where it is
+	}
 	sum, recs := proxy.Summary{Header: s.header, Path: s.path}, slices.Clone(s.recs)
 	m.status = "writing " + path + "…"
 	return func() tea.Msg {

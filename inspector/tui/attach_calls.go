@@ -216,7 +216,7 @@ var attachArrows = map[proxy.Direction]string{proxy.ClientToServer: "→", proxy
 // call stands.
 func (p *attachCallsPane) row(j int) string {
 	st, s := p.st, p.s
-	i := s.msgs[p.visible[j]].Index
+	i := p.visible[j]
 	m := s.msgs[i]
 	arrow := st.Sent.Render(attachArrows[m.Dir])
 	if m.Dir != proxy.ClientToServer {
@@ -276,7 +276,7 @@ func (p *attachCallsPane) mark(i int) string {
 	case m.Kind == proxy.KindMalformed && m.Dir == proxy.ServerToClient:
 		out += " " + st.StateBad.Render("stray stdout")
 	case m.Kind == proxy.KindMalformed:
-		out += " " + st.StateBad.Render("malformed")
+		out += " " + st.StateBad.Render("not JSON-RPC")
 	}
 	return out
 }
