@@ -83,8 +83,7 @@ func rootMatchedKeys(t *testing.T) map[string]bool {
 	}
 	out := map[string]bool{}
 	seen := map[*ast.FuncDecl]bool{}
-	var visit func(fd *ast.FuncDecl)
-	visit = func(fd *ast.FuncDecl) {
+	visit := func(fd *ast.FuncDecl) {
 		if seen[fd] {
 			return
 		}

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -131,6 +130,3 @@ func withClients(rule string, cs []Client) []limit {
 	}
 	return out
 }
-
-// hasClient reports whether cs includes c.
-func hasClient(cs []Client, c Client) bool { return slices.Contains(cs, c) }
