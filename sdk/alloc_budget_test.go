@@ -160,7 +160,8 @@ func TestSessionPromptGetAllocBudget(t *testing.T) {
 // reader of the checked input schema decoded it for itself (the preparer,
 // the validator, and the declaration order with its slower ordered
 // decoding); decoded once, and the order read at the first violation to
-// word: 579.
+// word: 579. A tool that follows ServerOptions.ForbidExtra keeps how to
+// make its forbidding form (one closure, issue 33): 580.
 func TestToolRegistrationAllocBudget(t *testing.T) {
 	skipWithoutFastPaths(t)
 	allocs := testing.AllocsPerRun(20, func() {
@@ -168,8 +169,8 @@ func TestToolRegistrationAllocBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if allocs > 579 {
-		t.Errorf("declaring search_books took %.0f allocations, budget 579", allocs)
+	if allocs > 580 {
+		t.Errorf("declaring search_books took %.0f allocations, budget 580", allocs)
 	}
 }
 

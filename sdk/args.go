@@ -32,7 +32,8 @@ func newArgSchema(raw []byte) (*argSchema, error) {
 // notes whether they changed the arguments at all.
 type preparer struct {
 	*argSchema
-	changed bool
+	dropExtra bool // drop what structs' objects do not declare (argsCodec.dropExtra)
+	changed   bool
 }
 
 // coerced records whether a scalar coercion replaced old with v.
@@ -106,6 +107,9 @@ func (a *preparer) prepareObject(s map[string]any, v any, depth int) any {
 		return v
 	}
 	props, _ := s["properties"].(map[string]any)
+	if a.dropExtra && isStructObject(s) {
+		a.dropUndeclared(obj, props)
+	}
 	if extra, _ := s["additionalProperties"].(map[string]any); extra != nil {
 		for name, val := range obj { // map values: map[string]T
 			if _, declared := props[name]; !declared {
@@ -126,6 +130,27 @@ func (a *preparer) prepareObject(s map[string]any, v any, depth int) any {
 		}
 	}
 	return obj
+}
+
+// isStructObject reports whether s is the inferred schema of a struct:
+// declared properties and no other key (a map keyed by integers has
+// additionalProperties false too, but its keys are patternProperties).
+func isStructObject(s map[string]any) bool {
+	_, declared := s["properties"].(map[string]any)
+	_, patterns := s["patternProperties"]
+	return declared && !patterns && s["additionalProperties"] == false
+}
+
+// dropUndeclared removes the keys of obj that props does not declare, as
+// a Pydantic model with extra='ignore' drops them; the keys are compared
+// exactly (encoding/json would match "QUERY" to a field named query).
+func (a *preparer) dropUndeclared(obj, props map[string]any) {
+	for name := range obj {
+		if _, declared := props[name]; !declared {
+			delete(obj, name)
+			a.changed = true
+		}
+	}
 }
 
 func (a *preparer) prepareArray(s map[string]any, v any, depth int) any {

@@ -65,7 +65,7 @@ func TestOtherPackageDocsFoundWithoutRegistration(t *testing.T) {
 	srv.AddTool(d)
 	res := callRaw(t, legacyClient(t, srv, nil), "pair", `{"a":{"name":"cup","color":"purple"},"b":{"qty":1}}`)
 	want := "Error executing tool pair: 1 validation error for pair\n" +
-		"a.color\n  Input should be 'red' or 'green' [type=enum, input_value='purple', input_type=str]"
+		"a.color\n  Input should be 'red' or 'green' [type=literal_error, input_value='purple', input_type=str]"
 	if d := textDiff(want, texts(res)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

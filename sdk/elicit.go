@@ -180,7 +180,7 @@ func decodeElicitResult(raw json.RawMessage) (ElicitResult, error) {
 	case ActionAccept, ActionDecline, ActionCancel:
 		return res, nil
 	}
-	return ElicitResult{}, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Path: "action", Message: "Input should be 'accept', 'decline' or 'cancel'", Type: "enum", Input: string(res.Action)}}}
+	return ElicitResult{}, &AnswerError{Method: "elicitation/create", Problems: []Violation{{Path: "action", Message: "Input should be 'accept', 'decline' or 'cancel'", Type: "literal_error", Input: string(res.Action)}}}
 }
 
 // form is a struct type's requested schema, compiled to check answers.

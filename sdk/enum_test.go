@@ -47,8 +47,8 @@ func TestEnumMethod(t *testing.T) {
 	srv.AddTool(d)
 	res := callRaw(t, legacyClient(t, srv, nil), "visit", `{"planet":"pluto","rings":[3]}`)
 	want := "Error executing tool visit: 2 validation errors for visit\n" +
-		"planet\n  Input should be 'mercury', 'venus' or 'earth' [type=enum, input_value='pluto', input_type=str]\n" +
-		"rings.0\n  Input should be 1 or 2 [type=enum, input_value=3, input_type=int]"
+		"planet\n  Input should be 'mercury', 'venus' or 'earth' [type=literal_error, input_value='pluto', input_type=str]\n" +
+		"rings.0\n  Input should be 1 or 2 [type=literal_error, input_value=3, input_type=int]"
 	if d := textDiff(want, texts(res)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
@@ -85,8 +85,8 @@ func ExampleEnumer() {
 	res, _ := c.CallTool(ctx, "order", map[string]any{"size": "XL"}, nil)
 	fmt.Println(res.Content[0].Text)
 	// Output:
-	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"size":{"type":"string","enum":["S","L"]}},"additionalProperties":false,"type":"object","required":["size"]}
+	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"size":{"type":"string","enum":["S","L"]}},"type":"object","required":["size"]}
 	// Error executing tool order: 1 validation error for order
 	// size
-	//   Input should be 'S' or 'L' [type=enum, input_value='XL', input_type=str]
+	//   Input should be 'S' or 'L' [type=literal_error, input_value='XL', input_type=str]
 }

@@ -60,7 +60,7 @@ func ExamplePrompt() {
 	// topic
 	//   Field required [type=missing, input_value={'level': 'guru', 'words': 'many'}, input_type=dict]
 	// level
-	//   Input should be 'beginner', 'intermediate' or 'expert' [type=enum, input_value='guru', input_type=str]
+	//   Input should be 'beginner', 'intermediate' or 'expert' [type=literal_error, input_value='guru', input_type=str]
 	// words
 	//   Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='many', input_type=str]
 }

@@ -66,7 +66,7 @@ func ExampleNewTool() {
 	fmt.Println(err)
 	// Output:
 	// search_books - Search the catalog
-	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Title or author to search for."},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"additionalProperties":false,"type":"object","required":["query"]}
+	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","description":"Title or author to search for."},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"type":"object","required":["query"]}
 	// true false true
 	// sdk: cannot infer a tool name from "ExampleNewTool.func1" (a function literal): set ToolOptions.Name
 }

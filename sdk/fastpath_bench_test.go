@@ -63,7 +63,7 @@ func BenchmarkFastDecodeArgs(b *testing.B) {
 }
 
 func BenchmarkFastValidate(b *testing.B) {
-	c, err := newArgsCodec(reflect.TypeFor[fastBenchArgs](), nil)
+	c, err := newArgsCodec(reflect.TypeFor[fastBenchArgs](), nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func decodeBothWays(t testing.TB, c *argsCodec, raw string) (flatTaken bool) {
 }
 
 func TestFlatArgsMatchTree(t *testing.T) {
-	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil)
+	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestFlatArgsMatchTree(t *testing.T) {
 // A hand-written schema whose types differ from the fields' (so that lax
 // coercion or a default applies) gets no flat decoder, and decodes as before.
 func TestFlatArgsRefuseCoercedTypes(t *testing.T) {
-	c, err := newArgsCodec(reflect.TypeFor[flatOverrideArgs](), json.RawMessage(flatOverride))
+	c, err := newArgsCodec(reflect.TypeFor[flatOverrideArgs](), json.RawMessage(flatOverride), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestFlatArgsRefuseCoercedTypes(t *testing.T) {
 // decoded without a decoded tree: one allocation for the string, one for
 // its validity check, two for the number's.
 func TestFlatArgsDecodeAllocs(t *testing.T) {
-	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil)
+	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func FuzzFlatArgsMatchTree(f *testing.F) {
 	for range 40 {
 		f.Add([]byte(randomFlatObject(r)))
 	}
-	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil)
+	c, err := newArgsCodec(reflect.TypeFor[flatArgs](), nil, false)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -17,8 +17,15 @@ type inputCodec[In any] struct {
 	*argsCodec
 }
 
-func newInputCodec[In any](override json.RawMessage) (*inputCodec[In], error) {
-	c, err := newArgsCodec(reflect.TypeFor[In](), override)
+// newInputCodec is the codec of In's arguments, checked against override
+// when it is not nil (as written), else against the schema inferred from
+// In. forbidExtra (ToolOptions.ForbidExtra) refuses the keys of the
+// objects of In's structs that they do not declare and publishes
+// additionalProperties: false; otherwise those keys are dropped before
+// validation and the schema leaves it out, as a Pydantic model's default
+// extra='ignore' does.
+func newInputCodec[In any](override json.RawMessage, forbidExtra bool) (*inputCodec[In], error) {
+	c, err := newArgsCodec(reflect.TypeFor[In](), override, forbidExtra)
 	if err != nil {
 		return nil, err
 	}
@@ -44,25 +51,28 @@ func (c *inputCodec[In]) decodeValue(v any, sent func() json.RawMessage) (In, []
 // argsCodec validates the raw arguments of a tool against its input
 // schema and stores them into a value of its argument type.
 type argsCodec struct {
-	t      reflect.Type
-	raw    json.RawMessage // the input schema tools/list shows
-	args   *argSchema      // the schema validated against: raw and the limits of Go's types
-	schema *validate.Schema
-	order  func() pydantic.Order // the schema's declaration order, read on first use
-	fast   *validate.Proof       // proves common valid input valid without schema
-	flat   *validate.Flat        // decodes common valid input of a flat struct in one pass
-	closed bool                  // inferred schema: objects accept only their declared keys
-	urls   bool                  // t holds a url.URL, a string in JSON (url_form.go)
-	assign jsonfast.Assigner     // stores validated arguments; nil: encoding/json does
+	t   reflect.Type
+	raw json.RawMessage // the input schema tools/list shows
+	// dropExtra: drop the undeclared keys of structs' objects before
+	// validation (an inferred schema without forbidExtra).
+	dropExtra bool
+	args      *argSchema // the schema validated against: raw and the limits of Go's types
+	schema    *validate.Schema
+	order     func() pydantic.Order // the schema's declaration order, read on first use
+	fast      *validate.Proof       // proves common valid input valid without schema
+	flat      *validate.Flat        // decodes common valid input of a flat struct in one pass
+	closed    bool                  // inferred schema: objects accept only their declared keys
+	urls      bool                  // t holds a url.URL, a string in JSON (url_form.go)
+	assign    jsonfast.Assigner     // stores validated arguments; nil: encoding/json does
 }
 
-func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) {
+func newArgsCodec(t reflect.Type, override json.RawMessage, forbidExtra bool) (*argsCodec, error) {
 	if derefType(t).Kind() != reflect.Struct {
 		return nil, fmt.Errorf("argument type %v must be a struct", t)
 	}
 	raw, check := override, []byte(override)
 	if raw == nil {
-		s, err := inferSchema(t, docs, false)
+		s, err := inferSchemaWith(t, schemaFixer{docs: docs, open: !forbidExtra})
 		if err != nil {
 			return nil, fmt.Errorf("input schema: %w", err)
 		}
@@ -85,8 +95,8 @@ func newArgsCodec(t reflect.Type, override json.RawMessage) (*argsCodec, error) 
 	}
 	closed := override == nil && !seesRawJSON(t, map[reflect.Type]bool{})
 	fast := compileFast(args.root)
-	c := &argsCodec{t: t, raw: raw, args: args, schema: compiled, order: order,
-		fast: fast, closed: closed, urls: holdsURL(t)}
+	c := &argsCodec{t: t, raw: raw, dropExtra: override == nil && !forbidExtra, args: args,
+		schema: compiled, order: order, fast: fast, closed: closed, urls: holdsURL(t)}
 	if !c.urls {
 		c.flat, c.assign = fast.Flat(t, args.flatProperty), jsonfast.NewAssigner(t)
 	}
@@ -149,7 +159,7 @@ func (c *argsCodec) decodeInto(raw json.RawMessage, dst reflect.Value) ([]Violat
 
 // store is decodeInto for arguments v already decoded from sent().
 func (c *argsCodec) store(v any, sent func() json.RawMessage, dst reflect.Value) ([]Violation, error) {
-	p := preparer{argSchema: c.args}
+	p := preparer{argSchema: c.args, dropExtra: c.dropExtra}
 	v = p.prepare(c.args.root, v, 0)
 	if !c.fast.Valid(v) {
 		if vs := c.violations(sent(), v); len(vs) > 0 {

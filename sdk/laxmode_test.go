@@ -72,10 +72,11 @@ type declOrderArgs struct {
 	Alpha bool            `json:"alpha"`
 }
 
-// Violations come as Pydantic lists them: extra inputs first, in the order
-// sent, then each field in declaration order (not alphabetically).
+// Violations come as Pydantic lists them: extra inputs (refused with
+// ForbidExtra) first, in the order sent, then each field in declaration
+// order (not alphabetically).
 func TestViolationsInDeclarationOrder(t *testing.T) {
-	s := sdk.NewServer("order", nil)
+	s := sdk.NewServer("order", &sdk.ServerOptions{ForbidExtra: true})
 	sdk.Tool(s, (&recorder[declOrderArgs]{}).handler, quiet("order"))
 	c := legacyClient(t, s, nil)
 	res := callRaw(t, c, "order", `{"zz":1,"alpha":"x","limit":99,"items":[{"count":"n"}],"aa":2}`)

@@ -119,7 +119,7 @@ func NewPrompt[In, Out any](fn func(context.Context, In) (Out, error), opts *Pro
 	if err := checkPromptResult(reflect.TypeFor[Out]()); err != nil {
 		return nil, fmt.Errorf("sdk: prompt %s: %w", info.Name, err)
 	}
-	in, err := newInputCodec[In](nil)
+	in, err := newInputCodec[In](nil, true)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: prompt %s: %w", info.Name, err)
 	}

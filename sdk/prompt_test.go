@@ -106,7 +106,7 @@ func TestPromptArgumentsParsedFromStrings(t *testing.T) {
 				"zzz\n  Extra inputs are not permitted [type=extra_forbidden, input_value='1', input_type=str]\n" +
 				"city\n  Field required [type=missing, input_value={'days': 'many', 'kids': 'perhaps', 'mood': 'grumpy', 'zzz': '1'}, input_type=dict]\n" +
 				"days\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='many', input_type=str]\n" +
-				"mood\n  Input should be 'cheerful', 'calm' or 'curious' [type=enum, input_value='grumpy', input_type=str]\n" +
+				"mood\n  Input should be 'cheerful', 'calm' or 'curious' [type=literal_error, input_value='grumpy', input_type=str]\n" +
 				"kids\n  Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='perhaps', input_type=str]"},
 		{"bounds", map[string]string{"city": "Oslo", "days": "15"},
 			"error -32602: Invalid arguments for prompt plan_trip: 1 validation error for plan_trip\n" +

@@ -43,7 +43,7 @@ func FuzzValidationMatchesDecoding(f *testing.F) {
 func checkSeed(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 0x6d6370))
 	typ := genStruct(r, 3)
-	c, err := newArgsCodec(typ, nil)
+	c, err := newArgsCodec(typ, nil, true)
 	if err != nil {
 		t.Fatalf("seed %d: %v: %v", seed, typ, err)
 	}

@@ -71,7 +71,7 @@ func NewResourceTemplate[In, Out any](uriTemplate string, fn func(context.Contex
 	if err != nil {
 		return nil, err
 	}
-	in, err := newInputCodec[In](nil)
+	in, err := newInputCodec[In](nil, true)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: resource template %s: %w", name, err)
 	}

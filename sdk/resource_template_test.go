@@ -75,7 +75,7 @@ func TestTemplateVariablesValidated(t *testing.T) {
 	tests := []struct{ uri, want string }{
 		{"pages://list/51?sort=pages", "Invalid params: 2 validation errors for page\n" +
 			"n\n  Input should be less than or equal to 50 [type=less_than_equal, input_value='51', input_type=str]\n" +
-			"sort\n  Input should be 'title' or 'year' [type=enum, input_value='pages', input_type=str]"},
+			"sort\n  Input should be 'title' or 'year' [type=literal_error, input_value='pages', input_type=str]"},
 		{"pages://list/two", "Invalid params: 1 validation error for page\n" +
 			"n\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='two', input_type=str]"},
 	}

@@ -84,10 +84,17 @@ type schemaFixer struct {
 	docs       *docIndex
 	output     bool
 	validation bool // the schema validated against, not the published one (see limits.go)
+	// open leaves additionalProperties: false off the objects of structs,
+	// as a Pydantic model with the default extra='ignore' publishes them
+	// (see newInputCodec).
+	open bool
 }
 
 // object adjusts the properties of the schema of struct type t.
 func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
+	if f.open && s.AdditionalProperties == jsonschema.FalseSchema {
+		s.AdditionalProperties = nil
+	}
 	if s.Properties == nil {
 		return
 	}
@@ -121,7 +128,7 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 			s.Required = removeString(s.Required, name)
 		}
 		if sf.Type.Kind() == reflect.Pointer {
-			s.Properties.Set(name, nullable(prop))
+			s.Properties.Set(name, f.nullableField(prop))
 		} else if f.output && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map) {
 			s.Properties.Set(name, nullable(prop))
 		}
@@ -194,6 +201,23 @@ func nullable(s *jsonschema.Schema) *jsonschema.Schema {
 	s.Description, s.Title, s.Default = "", "", nil
 	return w
 }
+
+// nullableField wraps the schema of a pointer field as nullable. A
+// Literal-like one (a string enum) says "default": null, as Pydantic
+// publishes Literal[…] | None = None; the schema validated against
+// leaves it out (nil is what an absent pointer is anyway).
+func (f schemaFixer) nullableField(prop *jsonschema.Schema) *jsonschema.Schema {
+	w := nullable(prop)
+	if w.Default == nil && !f.validation && prop.Type == "string" && len(prop.Enum) > 0 {
+		w.Default = jsonNull{}
+	}
+	return w
+}
+
+// jsonNull is a schema value written as null (a nil one is left out).
+type jsonNull struct{}
+
+func (jsonNull) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 
 // nullableIf wraps the schema of an item or map value of Go type t as
 // nullable when t is a pointer (nil is null).

@@ -232,6 +232,11 @@ func (e *schemaEncoder) value(name string, v any) bool {
 	if v == nil {
 		return true
 	}
+	if _, ok := v.(jsonNull); ok {
+		e.key(name)
+		e.b = append(e.b, "null"...)
+		return true
+	}
 	m, err := json.Marshal(v)
 	if err != nil {
 		return false

@@ -93,9 +93,9 @@ func TestSameNameTypesGetSeparateDefs(t *testing.T) {
 }
 
 // With a definition each, both items can be passed: b's fields are not
-// checked against a's definition.
+// checked against a's definition (ForbidExtra: each its own fields).
 func TestSameNameTypesCallable(t *testing.T) {
-	s := sdk.NewServer("pair", nil)
+	s := sdk.NewServer("pair", &sdk.ServerOptions{ForbidExtra: true})
 	sdk.Tool(s, tools.Pair, nil)
 	c := legacyClient(t, s, nil)
 	res := callRaw(t, c, "pair", `{"a":{"name":"cup","color":"red"},"b":{"qty":2}}`)

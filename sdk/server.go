@@ -54,6 +54,12 @@ type ServerOptions struct {
 	// InputTTL is how long a requestState stays valid (default
 	// DefaultInputTTL).
 	InputTTL time.Duration
+	// ForbidExtra refuses the arguments a tool's function does not take
+	// ("Extra inputs are not permitted") and publishes
+	// additionalProperties: false, as a Pydantic model with
+	// extra='forbid'. By default they are ignored, as the seed's argument
+	// model ignores them. ToolOptions.ForbidExtra, when set, wins.
+	ForbidExtra bool
 }
 
 // Server holds tools and serves them over any number of connections.
@@ -112,7 +118,7 @@ var ErrDuplicateTool = errors.New("sdk: duplicate tool name")
 // error wrapping ErrDuplicateTool, and no tool is added; a tool declared
 // with ToolOptions.Replace takes the place of the one of its name instead.
 func (s *Server) AddTool(defs ...*ToolDef) error {
-	ts := mapped(defs, func(d *ToolDef) *registeredTool { return d.t })
+	ts := mapped(defs, func(d *ToolDef) *registeredTool { return d.t.on(s.opts.ForbidExtra) })
 	return register(s, &s.tools, ts, duplicate(ErrDuplicateTool, "ToolOptions", "tool"), listTools)
 }
 

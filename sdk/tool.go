@@ -48,6 +48,14 @@ type ToolOptions struct {
 	// only when the handler calls ContinueAsTask: until then it runs as an
 	// ordinary call, its questions asked in InputRequiredResult rounds.
 	DeferTask bool
+	// ForbidExtra, when set, says whether arguments the function does not
+	// take (at any depth of In) are refused with "Extra inputs are not
+	// permitted" and the inferred schema's objects published with
+	// additionalProperties: false (sdk.Bool(true)), or dropped before
+	// validation as the seed drops them (sdk.Bool(false), the default).
+	// nil follows ServerOptions.ForbidExtra. A hand-written InputSchema is
+	// validated as written either way.
+	ForbidExtra *bool
 }
 
 // rawHandler is the untyped form of a tool: raw arguments in, result out. A
@@ -65,6 +73,20 @@ type registeredTool struct {
 	scopes  []string                // ToolOptions.Scopes
 	// deferTask: ToolOptions.DeferTask (task_defer.go).
 	deferTask bool
+	// forbidding makes the tool as a ServerOptions.ForbidExtra server
+	// serves it (when added to one: a server that does not forbid pays
+	// nothing for it); nil when that is the tool itself (set
+	// ToolOptions.ForbidExtra, a hand-written InputSchema).
+	forbidding func() *registeredTool
+}
+
+// on is the tool as a server serves it: forbid is the server's
+// ForbidExtra.
+func (t *registeredTool) on(forbid bool) *registeredTool {
+	if forbid && t.forbidding != nil {
+		return t.forbidding()
+	}
+	return t
 }
 
 // Tool registers fn as a tool of s. The name is fn's name in snake_case (a
@@ -106,7 +128,8 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts *ToolO
 	if err != nil {
 		return nil, err
 	}
-	in, err := newInputCodec[In](o.InputSchema)
+	forbid := o.ForbidExtra != nil && *o.ForbidExtra
+	in, err := newInputCodec[In](o.InputSchema, forbid)
 	if err != nil {
 		return nil, fmt.Errorf("sdk: tool %s: %w", info.Name, err)
 	}
@@ -122,8 +145,28 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts *ToolO
 	info.OutputSchema = out.raw
 	lost := docs.lost(ref, o.Description != "", reflect.TypeFor[In](), reflect.TypeFor[Out]())
 	docs.warnDocs(os.Stderr, info.Name, ref, info, lost)
-	name := info.Name
-	handler := func(ctx context.Context, raw json.RawMessage) (*CallToolResult, error) {
+	base := registeredTool{info: info, params: params, replace: o.Replace, scopes: slices.Clone(o.Scopes), deferTask: o.DeferTask}
+	t := toolForm(base, in, out, fn)
+	if o.ForbidExtra == nil && o.InputSchema == nil {
+		t.forbidding = func() *registeredTool {
+			in, err := newInputCodec[In](nil, true)
+			if err != nil { // In's schema was inferred once already
+				panic(fmt.Sprintf("sdk: tool %s: %v", t.info.Name, err))
+			}
+			b := *t
+			b.forbidding = nil
+			return toolForm(b, in, out, fn)
+		}
+	}
+	return &ToolDef{t: t}, nil
+}
+
+// toolForm is base serving calls of fn through in and out.
+func toolForm[In, Out any](base registeredTool, in *inputCodec[In], out *outputCodec[Out], fn func(context.Context, In) (Out, error)) *registeredTool {
+	t := base
+	t.info.InputSchema = in.raw
+	name := t.info.Name
+	t.handler = func(ctx context.Context, raw json.RawMessage) (*CallToolResult, error) {
 		args, vs, err := in.decode(raw)
 		if err != nil {
 			return errorResult(name, err.Error()), nil
@@ -137,7 +180,7 @@ func NewTool[In, Out any](fn func(context.Context, In) (Out, error), opts *ToolO
 		}
 		return out.encode(name, res), nil
 	}
-	return &ToolDef{t: &registeredTool{info: info, handler: handler, params: params, replace: o.Replace, scopes: slices.Clone(o.Scopes), deferTask: o.DeferTask}}, nil
+	return &t
 }
 
 func describeTool(o ToolOptions, ref funcRef) (ToolInfo, error) {

@@ -29,7 +29,7 @@ func TestInferredSchemasMatchLibrary(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		r := rand.New(rand.NewPCG(seed, 0x6c6962))
 		typ := genStruct(r, 3)
-		c, err := newArgsCodec(typ, nil)
+		c, err := newArgsCodec(typ, nil, true)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

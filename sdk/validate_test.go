@@ -57,7 +57,8 @@ func (r *recorder[In]) get() (int, In) {
 }
 
 // One test per row of the SPEC §2 table: the whole isError text, as
-// Pydantic words it, and the handler never runs.
+// Pydantic words it, and the handler never runs. The tool forbids extra
+// inputs (ToolOptions.ForbidExtra) for the unknown-argument row.
 func TestValidationMessages(t *testing.T) {
 	tests := []struct {
 		name, args string
@@ -69,7 +70,7 @@ func TestValidationMessages(t *testing.T) {
 		{"exclusive minimum", `{"xmin":0.5}`, "xmin\n  Input should be greater than 1 [type=greater_than, input_value=0.5, input_type=float]"},
 		{"multipleOf", `{"even":3}`, "even\n  Input should be a multiple of 2 [type=multiple_of, input_value=3, input_type=int]"},
 		{"missing", `{}`, "req\n  Field required [type=missing, input_value={}, input_type=dict]"},
-		{"enum", `{"genre":"horror"}`, "genre\n  Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='horror', input_type=str]"},
+		{"enum", `{"genre":"horror"}`, "genre\n  Input should be 'fiction', 'non-fiction' or 'poetry' [type=literal_error, input_value='horror', input_type=str]"},
 		{"integer", `{"int":"abc"}`, "int\n  Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='abc', input_type=str]"},
 		{"integer with a fraction", `{"int":2.5}`, "int\n  Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=2.5, input_type=float]"},
 		{"number", `{"num":"abc"}`, "num\n  Input should be a valid number, unable to parse string as a number [type=float_parsing, input_value='abc', input_type=str]"},
@@ -92,7 +93,7 @@ func TestValidationMessages(t *testing.T) {
 	}
 	rec := &recorder[checkArgs]{}
 	s := sdk.NewServer("check", nil)
-	sdk.Tool(s, rec.handler, quiet("check"))
+	sdk.Tool(s, rec.handler, forbidding(quiet("check")))
 	for _, era := range eras {
 		c := memClient(t, s, era.version, nil)
 		for _, tt := range tests {
@@ -133,7 +134,7 @@ func TestValidationMessages(t *testing.T) {
 func TestValidationSeveralErrors(t *testing.T) {
 	rec := &recorder[checkArgs]{}
 	s := sdk.NewServer("check", nil)
-	sdk.Tool(s, rec.handler, quiet("check"))
+	sdk.Tool(s, rec.handler, forbidding(quiet("check")))
 	c := legacyClient(t, s, nil)
 	res := callRaw(t, c, "check", `{"max":500,"pat":"zz","genre":"x","unknown":true}`)
 	want := strings.Join([]string{
@@ -145,7 +146,7 @@ func TestValidationSeveralErrors(t *testing.T) {
 		"max",
 		"  Input should be less than or equal to 50 [type=less_than_equal, input_value=500, input_type=int]",
 		"genre",
-		"  Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='x', input_type=str]",
+		"  Input should be 'fiction', 'non-fiction' or 'poetry' [type=literal_error, input_value='x', input_type=str]",
 		"pat",
 		"  String should match pattern '^a' [type=string_pattern_mismatch, input_value='zz', input_type=str]",
 	}, "\n")
@@ -176,7 +177,7 @@ type shelfArgs struct {
 func TestValidationNestedPaths(t *testing.T) {
 	rec := &recorder[shelfArgs]{}
 	s := sdk.NewServer("shelf", nil)
-	sdk.Tool(s, rec.handler, quiet("add_book"))
+	sdk.Tool(s, rec.handler, forbidding(quiet("add_book")))
 	c := legacyClient(t, s, nil)
 	tests := []struct {
 		name, args string

@@ -58,7 +58,9 @@ func (l Leaf) Words(input any) (typ, msg string) {
 		}
 		return "too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", count(n-l.Want, "item"), n)
 	case "enum":
-		return "enum", "Input should be " + orList(l.Values)
+		// An enum is what a Literal[…] gives (the seed's enums are
+		// Literals), worded as Pydantic words a Literal: 'a', 'b' or 'c'.
+		return "literal_error", "Input should be " + orList(l.Values)
 	case "const":
 		return "literal_error", "Input should be " + Repr(l.Values[0])
 	case "format":

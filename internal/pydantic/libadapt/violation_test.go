@@ -134,8 +134,8 @@ func TestCheck(t *testing.T) {
 		{"ipv4", `{"req":"r","ip":"1.2.3"}`, []string{"ip | Input is not a valid IPv4 address [type=ip_v4_address, input_value='1.2.3']"}},
 		{"format Pydantic has no type for", `{"req":"r","host":"-a"}`, []string{"host | Value error, Input should be a valid hostname [type=value_error, input_value='-a']"}},
 		// enum, const
-		{"enum", `{"req":"r","genre":"horror"}`, []string{"genre | Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='horror']"}},
-		{"enum of other values", `{"req":"r","level":3}`, []string{"level | Input should be 1, 2, None or True [type=enum, input_value=3]"}},
+		{"enum", `{"req":"r","genre":"horror"}`, []string{"genre | Input should be 'fiction', 'non-fiction' or 'poetry' [type=literal_error, input_value='horror']"}},
+		{"enum of other values", `{"req":"r","level":3}`, []string{"level | Input should be 1, 2, None or True [type=literal_error, input_value=3]"}},
 		{"const", `{"req":"r","kind":"square"}`, []string{"kind | Input should be 'circle' [type=literal_error, input_value='square']"}},
 		{"const quoted as Python does", `{"req":"r","quote":"x"}`, []string{`quote | Input should be "it's" [type=literal_error, input_value='x']`}},
 		// lists
@@ -163,7 +163,7 @@ func TestCheck(t *testing.T) {
 			"books.9.year | Field required [type=missing, input_value={}]",
 			"books.10.year | Input should be a valid integer [type=int_type, input_value='old']"}},
 		{"every violation, sorted by path", `{"max":500,"pat":"zz","genre":"x","unknown":true}`, []string{
-			"genre | Input should be 'fiction', 'non-fiction' or 'poetry' [type=enum, input_value='x']",
+			"genre | Input should be 'fiction', 'non-fiction' or 'poetry' [type=literal_error, input_value='x']",
 			"max | Input should be less than or equal to 50 [type=less_than_equal, input_value=500]",
 			"pat | String should match pattern '^a' [type=string_pattern_mismatch, input_value='zz']",
 			"req | Field required [type=missing, input_value={'genre': 'x', 'max': 500, 'pat': 'zz', 'unknown': True}]",
