@@ -23,7 +23,7 @@ import (
 
 // Redis dies one second into a three-second call that reports progress
 // every 200 ms, with go-redis's default client options: the handler is
-// never held by the store (it returns within 3.5 s), the outage is logged
+// never held by the store (its progress reports return at once), the outage is logged
 // once and shown by Health, and once Redis is back on the same address
 // the next call's events are stored again and replay in full.
 func TestRedisOutageDoesNotHoldHandlers(t *testing.T) {
@@ -39,12 +39,14 @@ func TestRedisOutageDoesNotHoldHandlers(t *testing.T) {
 	s := sdk.NewServer("outage", nil)
 	took := make(chan time.Duration, 2)
 	sdk.Tool(s, func(ctx context.Context, _ struct{}) (string, error) {
-		start := time.Now()
+		var inProgress time.Duration // time spent reporting, not sleeping
 		for i := 1; i <= 15; i++ {
 			time.Sleep(200 * time.Millisecond)
+			start := time.Now()
 			_ = sdk.Progress(ctx, float64(i), 15, "")
+			inProgress += time.Since(start)
 		}
-		took <- time.Since(start)
+		took <- inProgress
 		return "done", nil
 	}, &sdk.ToolOptions{Name: "slow", Description: "Takes three seconds."})
 	h := sdkhttp.Handler(s, &sdkhttp.Options{EventStore: store})
@@ -62,8 +64,11 @@ func TestRedisOutageDoesNotHoldHandlers(t *testing.T) {
 
 	time.AfterFunc(time.Second, redisSrv.stop)
 	events := callSlow(t, ts.URL, session, 2)
-	if d := <-took; d > 3500*time.Millisecond {
-		t.Errorf("the 3 s handler took %v with Redis gone, want <= 3.5s", d)
+	// Ten reports follow the outage: held for the store's 250 ms timeout
+	// each, they would take 2.5 s; a loaded machine's scheduling delays
+	// stay far below 1.25 s (the sleeps between reports are not counted).
+	if d := <-took; d > 1250*time.Millisecond {
+		t.Errorf("the handler spent %v reporting progress with Redis gone, want < 1.25s (not held by the store)", d)
 	}
 	if last := events[len(events)-1]; !strings.Contains(last.data, `"done"`) {
 		t.Errorf("last event with Redis gone: %q, want the result", last)
