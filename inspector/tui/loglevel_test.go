@@ -50,7 +50,8 @@ func TestFlowLogLevelServerEverything(t *testing.T) {
 	f := startScreenFlow(t, commandConnector(node, files[0], "stdio"), "server-everything", Options{})
 	f.waitScreen("● connected", "legacy era")
 	f.keys("2", "L")
+	// the notice is logged only once the server answered with a result
+	// (the Traffic tab follows its newest messages: under load the request
+	// may already have scrolled out of view, so it is not looked for there)
 	f.waitScreen("2 Logs ≥info", "log level set to info (logging/setLevel)")
-	f.keys("3")
-	f.waitScreen("logging/setLevel")
 }
