@@ -130,10 +130,15 @@ func errorJSON(err error) []byte {
 	if errors.Is(err, testsession.ErrFailed) {
 		v["kind"] = "test-failed"
 	}
-	var lintUsage *lintUsageError
+	var (
+		lintUsage *lintUsageError
+		budget    *cli.BudgetError
+	)
 	switch {
 	case errors.Is(err, cli.ErrLintFailed):
 		v["kind"] = "lint-failed"
+	case errors.As(err, &budget):
+		v["kind"] = "too-many-tokens"
 	case errors.As(err, &lintUsage):
 		v["kind"] = "usage"
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/cli"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/lint"
+	"github.com/mcpdev/mcpdev/internal/tokens"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -51,6 +52,10 @@ type config struct {
 	lintClients     []lint.Client // lint --client
 	lintMaxWarnings int           // lint --max-warnings (negative: no limit)
 	lintCall        bool          // lint --call
+
+	tokens       bool            // tools --tokens (or --client)
+	tokenClients []tokens.Client // tools --client
+	maxTokens    int             // tools, lint --max-tokens (0: no limit)
 
 	cacheClean bool          // cache clean
 	olderThan  time.Duration // cache clean --older-than
@@ -171,6 +176,12 @@ func (cfg *config) flagSet() *flag.FlagSet {
 	if cfg.cmd == "lint" {
 		cfg.lintFlags(fs)
 	}
+	if cfg.cmd == "tools" {
+		cfg.tokenFlags(fs)
+	}
+	if cfg.cmd == "tools" || cfg.cmd == "lint" {
+		countFlag(fs, "max-tokens", 1, "tokens", &cfg.maxTokens)
+	}
 	if cfg.cmd == "test" {
 		fs.BoolVar(&cfg.watchTests, "watch", false, "")
 	} else {
@@ -229,15 +240,30 @@ func (cfg *config) lintFlags(fs *flag.FlagSet) {
 		cfg.lintClients, err = lint.ParseClients(v)
 		return err
 	})
-	fs.Func("max-warnings", "", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return inspector.Usagef("--max-warnings %q: want a number of warnings, 0 or more", v)
+	countFlag(fs, "max-warnings", 0, "warnings", &cfg.lintMaxWarnings)
+	fs.BoolVar(&cfg.lintCall, "call", false, "")
+}
+
+// countFlag adds --name N, a whole number of what, least or more.
+func countFlag(fs *flag.FlagSet, name string, least int, what string, n *int) {
+	fs.Func(name, "", func(v string) error {
+		i, err := strconv.Atoi(v)
+		if err != nil || i < least {
+			return inspector.Usagef("--%s %q: want a number of %s, %d or more", name, v, what, least)
 		}
-		cfg.lintMaxWarnings = n
+		*n = i
 		return nil
 	})
-	fs.BoolVar(&cfg.lintCall, "call", false, "")
+}
+
+// tokenFlags adds tools' --tokens and --client.
+func (cfg *config) tokenFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&cfg.tokens, "tokens", false, "")
+	fs.Func("client", "", func(v string) (err error) {
+		cfg.tokens = true
+		cfg.tokenClients, err = tokens.ParseClients(v)
+		return err
+	})
 }
 
 // splitNamed checks TARGET NAME [key=value…] (call, read, prompt) and

@@ -19,7 +19,7 @@ func (e *lintUsageError) Unwrap() error { return e.err }
 // --server).
 func runLint(ctx context.Context, cfg *config, stdout, stderr io.Writer) error {
 	o := &cli.LintOptions{
-		Clients: cfg.lintClients, JSON: cfg.json, MaxWarnings: cfg.lintMaxWarnings, Call: cfg.lintCall,
+		Clients: cfg.lintClients, JSON: cfg.json, MaxWarnings: cfg.lintMaxWarnings, MaxTokens: cfg.maxTokens, Call: cfg.lintCall,
 		Timeout: cfg.timeout, Warn: warner(stderr),
 	}
 	if cfg.resolve.Config != "" && cfg.resolve.Server == "" {

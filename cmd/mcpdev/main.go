@@ -187,7 +187,10 @@ func runListing(ctx context.Context, cfg *config, stdout, stderr io.Writer, conn
 	case "complete":
 		return cli.RunComplete(ctx, stdout, conn, cfg.pairs, &cli.CompleteOptions{JSON: cfg.json, Timeout: cfg.timeout})
 	}
-	return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{JSON: cfg.json, Strict: cfg.strict, Timeout: cfg.timeout, Warn: warner(stderr)})
+	return cli.RunTools(ctx, stdout, conn, &cli.ToolsOptions{
+		JSON: cfg.json, Strict: cfg.strict, Tokens: cfg.tokens, Clients: cfg.tokenClients, MaxTokens: cfg.maxTokens,
+		Timeout: cfg.timeout, Warn: warner(stderr),
+	})
 }
 
 func connect(ctx context.Context, cfg *config, stderr io.Writer, asker *cli.Asker) (*target.Connection, error) {

@@ -91,7 +91,12 @@ Target flags (every command that takes a TARGET):
                      in each request's _meta; a server without the logging
                      capability is sent none (a warning says so)
 
-tools flags:  --json (the tools as JSON), --strict, --timeout DURATION
+tools flags:  --json (the tools as JSON), --strict, --timeout DURATION,
+              --tokens (what each tool's definition costs a model in tokens,
+              and the total), --client openai|openai-cl100k|anthropic|gemini|
+              cursor|vscode,…|all (a column each; implies --tokens; default
+              openai; ≈ an estimate: docs/cli.md), --max-tokens N (exit 1
+              when the list costs a client more, naming the heaviest tools)
 call flags:
   --args-json '{…}'  the arguments as JSON (key=value pairs are applied on top)
   --no-validate      send arguments even if the input schema refuses them
@@ -125,9 +130,10 @@ lint flags:   --client openai,anthropic,gemini,cursor,vscode|all (add those
               clients' limits; default: the spec's rules only), --json,
               --max-warnings N (fail on more warnings), --call (call each tool
               that has an output schema once, with guessed arguments, and check
-              the result; not one marked destructive), --timeout. It ends with
-              what the tool definitions cost each client in tokens. Exit 0: no
-              errors; 1: errors, or warnings past --max-warnings; 2: usage
+              the result; not one marked destructive), --timeout, --max-tokens N.
+              It ends with what the tool definitions cost each client in tokens.
+              Exit 0: no errors; 1: errors, warnings past --max-warnings, or
+              tokens past --max-tokens; 2: usage
 test flags:   -update (rewrite golden expectations), --timeout, --connect-timeout,
               --watch (run again whenever a session file or its Go server changes),
               --protocol ERA (every session in that era, whatever its target line says)

@@ -24,6 +24,7 @@ type LintOptions struct {
 	Clients     []lint.Client
 	JSON        bool
 	MaxWarnings int  // fail on more warnings than this; negative: never
+	MaxTokens   int  // fail when the tools cost a client more tokens; 0: never
 	Call        bool // call each tool that has an output schema, once
 	Timeout     time.Duration
 	// Servers are the config entries to check together; nil checks the
@@ -58,14 +59,16 @@ func RunLint(ctx context.Context, w io.Writer, o *LintOptions) error {
 		fs = lint.Config(all, opts)
 	}
 	fs = append(fs, called...)
-	report := lintReport{Findings: fs, Tools: countTools(all), Clients: o.Clients, Tokens: lintCosts(allTools(all), o.Clients)}
+	tools := allTools(all)
+	lists := listCosts(tools, tokenClients(o.Clients))
+	report := lintReport{Findings: fs, Tools: len(tools), Clients: o.Clients, Tokens: totals(lists)}
 	report.Errors, report.Warnings = lint.Count(fs)
 	if o.JSON {
 		writeJSON(w, report)
 	} else {
 		writeLint(w, report)
 	}
-	return report.verdict(o.MaxWarnings)
+	return report.verdict(o.MaxWarnings, checkBudget(tools, lists, o.MaxTokens))
 }
 
 // lintReport is what --json prints.
@@ -77,15 +80,26 @@ type lintReport struct {
 	Clients  []lint.Client  `json:"clients"`
 	// Tokens is what the tool definitions (of every server) cost each
 	// client, OpenAI's alone without --client.
-	Tokens []lintCost `json:"tokens"`
+	Tokens []totalCost `json:"tokens"`
 }
 
-func (r lintReport) verdict(maxWarnings int) error {
+// verdict is ErrLintFailed when there are errors, warnings past
+// maxWarnings, or a budget error (--max-tokens).
+func (r lintReport) verdict(maxWarnings int, budget error) error {
+	why := ""
 	switch {
 	case r.Errors > 0:
-		return fmt.Errorf("%w: %s", ErrLintFailed, r.counts())
+		why = r.counts()
 	case maxWarnings >= 0 && r.Warnings > maxWarnings:
-		return fmt.Errorf("%w: %s (more than --max-warnings %d)", ErrLintFailed, r.counts(), maxWarnings)
+		why = fmt.Sprintf("%s (more than --max-warnings %d)", r.counts(), maxWarnings)
+	}
+	switch {
+	case budget != nil && why != "":
+		return fmt.Errorf("%w: %s; %w", ErrLintFailed, why, budget)
+	case budget != nil:
+		return fmt.Errorf("%w: %w", ErrLintFailed, budget)
+	case why != "":
+		return fmt.Errorf("%w: %s", ErrLintFailed, why)
 	}
 	return nil
 }
@@ -93,8 +107,6 @@ func (r lintReport) verdict(maxWarnings int) error {
 func (r lintReport) counts() string {
 	return fmt.Sprintf("%s, %s in %s", plural(r.Errors, "error"), plural(r.Warnings, "warning"), plural(r.Tools, "tool"))
 }
-
-func countTools(servers []lint.Server) int { return len(allTools(servers)) }
 
 // allTools is the tools of every server, in order.
 func allTools(servers []lint.Server) []sdk.ToolInfo {

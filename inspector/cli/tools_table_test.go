@@ -19,7 +19,7 @@ func TestToolsTableAlignsByGrapheme(t *testing.T) {
 		{Name: "family_👩‍👩‍👧‍👦", Title: "Family", InputSchema: schema},
 		{Name: "書籍", Title: "Books", InputSchema: schema},
 		{Name: "plain", Title: "Plain", InputSchema: schema},
-	})
+	}, nil)
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 	col := func(l, word string) int { return ansi.StringWidth(l[:strings.Index(l, word)]) }
 	want := col(lines[0], "TITLE")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpdev/mcpdev/sdk"
@@ -40,6 +41,25 @@ func ParseClient(s string) (Client, error) {
 		}
 	}
 	return "", fmt.Errorf("%w %q (one of %s)", ErrUnknownClient, s, clientNames())
+}
+
+// ParseClients reads a --client value: client names separated by commas
+// (each once, in the order given), or "all".
+func ParseClients(s string) ([]Client, error) {
+	if strings.EqualFold(s, "all") {
+		return slices.Clone(Clients), nil
+	}
+	var out []Client
+	for _, w := range strings.Split(s, ",") {
+		c, err := ParseClient(strings.TrimSpace(w))
+		if err != nil || strings.TrimSpace(w) == "" {
+			return nil, fmt.Errorf("%w %q (one of %s, or all)", ErrUnknownClient, w, clientNames())
+		}
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }
 
 func clientNames() string {

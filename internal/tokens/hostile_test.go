@@ -2,6 +2,7 @@ package tokens_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -113,5 +114,19 @@ func TestListTotalAndHeaviest(t *testing.T) {
 	}
 	if l.Tools[top[1]].Tokens < l.Tools[top[2]].Tokens {
 		t.Errorf("Heaviest not in order: %v", top)
+	}
+}
+
+func TestParseClients(t *testing.T) {
+	if got, err := tokens.ParseClients("all"); err != nil || len(got) != len(tokens.Clients) {
+		t.Errorf(`ParseClients("all") = %v, %v`, got, err)
+	}
+	if got, err := tokens.ParseClients("gemini, OpenAI,gemini"); err != nil || len(got) != 2 || got[0] != tokens.Gemini || got[1] != tokens.OpenAI {
+		t.Errorf("ParseClients = %v, %v, want gemini, openai", got, err)
+	}
+	for _, bad := range []string{"", "openai,", "clippy"} {
+		if _, err := tokens.ParseClients(bad); !errors.Is(err, tokens.ErrUnknownClient) {
+			t.Errorf("ParseClients(%q): %v, want ErrUnknownClient", bad, err)
+		}
 	}
 }
