@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/tokens"
-	"github.com/mcpdev/mcpdev/sdk"
 )
 
 // clientReference is testdata/reference-clients.json, made by
@@ -51,7 +50,7 @@ func TestEstimateErrorWithinStatedBounds(t *testing.T) {
 	if len(ref.Tools) < 20 {
 		t.Fatalf("reference has %d tools, want at least 20", len(ref.Tools))
 	}
-	tools := map[string]map[string]sdk.ToolInfo{}
+	find := toolFinder(t)
 	for _, client := range []struct {
 		client tokens.Client
 		want   func(i int) int
@@ -63,13 +62,7 @@ func TestEstimateErrorWithinStatedBounds(t *testing.T) {
 		var worstName string
 		var bias float64
 		for i, r := range ref.Tools {
-			if tools[r.File] == nil {
-				tools[r.File] = map[string]sdk.ToolInfo{}
-				for _, tool := range readTools(t, r.File) {
-					tools[r.File][tool.Name] = tool
-				}
-			}
-			got, want := tokens.ToolCost(tools[r.File][r.Name], client.client), client.want(i)
+			got, want := tokens.ToolCost(find(r.File, r.Name), client.client), client.want(i)
 			if got.Exact {
 				t.Errorf("%s: an estimate marked exact", client.client)
 			}

@@ -45,6 +45,26 @@ func readTools(t testing.TB, file string) []sdk.ToolInfo {
 	return list.Tools
 }
 
+// toolFinder returns a lookup of the tool named name in tools/file, which
+// reads each file once.
+func toolFinder(t testing.TB) func(file, name string) sdk.ToolInfo {
+	byFile := map[string]map[string]sdk.ToolInfo{}
+	return func(file, name string) sdk.ToolInfo {
+		t.Helper()
+		if byFile[file] == nil {
+			byFile[file] = map[string]sdk.ToolInfo{}
+			for _, tool := range readTools(t, file) {
+				byFile[file][tool.Name] = tool
+			}
+		}
+		tool, ok := byFile[file][name]
+		if !ok {
+			t.Fatalf("%s: no tool %q", file, name)
+		}
+		return tool
+	}
+}
+
 // TestToolCostMatchesReference: the OpenAI costs of the real tool
 // definitions of server-everything, server-filesystem and the bookshop are
 // the reference implementation's counts, in both encodings.
@@ -54,18 +74,9 @@ func TestToolCostMatchesReference(t *testing.T) {
 	if len(ref.Tools) < 20 {
 		t.Fatalf("reference has %d tools, want at least 20", len(ref.Tools))
 	}
-	byFile := map[string]map[string]sdk.ToolInfo{}
+	find := toolFinder(t)
 	for _, r := range ref.Tools {
-		if byFile[r.File] == nil {
-			byFile[r.File] = map[string]sdk.ToolInfo{}
-			for _, tool := range readTools(t, r.File) {
-				byFile[r.File][tool.Name] = tool
-			}
-		}
-		tool, ok := byFile[r.File][r.Name]
-		if !ok {
-			t.Fatalf("%s: no tool %q", r.File, r.Name)
-		}
+		tool := find(r.File, r.Name)
 		for _, c := range []struct {
 			client tokens.Client
 			want   int
