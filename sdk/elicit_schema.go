@@ -49,13 +49,16 @@ func elicitSchema(t reflect.Type) (json.RawMessage, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("sdk: an elicitation form is a struct, not %v", t)
 	}
+	if err := checkFields(t, false); err != nil {
+		return nil, fmt.Errorf("sdk: elicitation form %v: %w", t, err)
+	}
 	var props []schemaProp
 	var required []string
 	for _, sf := range visibleFields(t) {
-		name, omitempty := jsonName(sf)
-		if name == "-" {
+		if sf.Tag.Get("json") == "-" { // ("-,…" names a member "-", as encoding/json reads it)
 			continue
 		}
+		name, omitempty := jsonName(sf)
 		p, hasDefault, err := elicitProp(t, sf)
 		if err != nil {
 			return nil, fmt.Errorf("sdk: elicitation form %v, field %s: %w", t, sf.Name, err)

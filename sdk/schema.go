@@ -37,8 +37,11 @@ func newReflector(docs *docIndex, names *defNames, validation bool) *jsonschema.
 // constant values become enums. For output schemas, nil slices and maps are
 // allowed (Go encodes them as null).
 // A type JSON has no form for (a chan, a func, a complex number) is an
-// error naming the field.
+// error naming the field, and so is a field checkFields refuses.
 func inferSchema(t reflect.Type, docs *docIndex, output bool) (*jsonschema.Schema, error) {
+	if err := checkFields(t, output); err != nil {
+		return nil, err
+	}
 	return inferSchemaWith(t, schemaFixer{docs: docs, output: output})
 }
 

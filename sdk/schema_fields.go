@@ -12,12 +12,44 @@ import (
 // none (two embedded structs each with a Name at the same depth: no
 // "name" at all). The reflector publishes every one of them.
 func encodedNames(t reflect.Type) map[string]bool {
-	type candidate struct {
-		depth  int
-		tagged bool
-		count  int // fields at this depth and taggedness
+	cands := jsonCandidates(t)
+	names := make(map[string]bool, len(cands))
+	for name, c := range cands {
+		if len(c.fields) == 1 {
+			names[name] = true
+		}
 	}
-	best := map[string]candidate{}
+	return names
+}
+
+// jsonCandidate is what gives one JSON name in a struct: the fields at the
+// shallowest depth that give it, tagged ones if any (Go names: Type.Field).
+type jsonCandidate struct {
+	depth  int
+	tagged bool
+	fields []string
+}
+
+// jsonCandidates is, for each JSON name of struct type t, its candidate
+// fields by encoding/json's rules; more than one is a conflict.
+func jsonCandidates(t reflect.Type) map[string]*jsonCandidate {
+	best := map[string]*jsonCandidate{}
+	if !hasEmbedded(t) { // the fast path: no depths to compare
+		for i := range t.NumField() {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("json")
+			if !sf.IsExported() || tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			tagged := name != ""
+			if !tagged {
+				name = sf.Name
+			}
+			best[name] = pick(best[name], 0, tagged, t.String()+"."+sf.Name)
+		}
+		return best
+	}
 	level := []reflect.Type{t}
 	visited := map[reflect.Type]bool{}
 	for depth := 0; len(level) > 0; depth++ {
@@ -46,28 +78,23 @@ func encodedNames(t reflect.Type) map[string]bool {
 				if name == "" {
 					name = sf.Name
 				}
-				c, seen := best[name]
-				tagged := tagName != ""
-				switch {
-				case !seen || depth < c.depth:
-					best[name] = candidate{depth, tagged, 1}
-				case depth == c.depth && tagged == c.tagged:
-					c.count++
-					best[name] = c
-				case depth == c.depth && tagged:
-					best[name] = candidate{depth, true, 1}
-				}
+				best[name] = pick(best[name], depth, tagName != "", st.String()+"."+sf.Name)
 			}
 		}
 		level = next
 	}
-	names := make(map[string]bool, len(best))
-	for name, c := range best {
-		if c.count == 1 {
-			names[name] = true
-		}
+	return best
+}
+
+// pick adds field (at depth, tagged or not) to the candidate c of its name.
+func pick(c *jsonCandidate, depth int, tagged bool, field string) *jsonCandidate {
+	switch {
+	case c == nil || depth < c.depth || depth == c.depth && tagged && !c.tagged:
+		return &jsonCandidate{depth: depth, tagged: tagged, fields: []string{field}}
+	case depth == c.depth && tagged == c.tagged:
+		c.fields = append(c.fields, field)
 	}
-	return names
+	return c
 }
 
 // hasEmbedded reports whether struct type t embeds a struct, the only way

@@ -81,16 +81,7 @@ func (w *encodableWalk) walk(t reflect.Type, path, goPath string) bool {
 			if sf.Anonymous || !sf.IsExported() || sf.Tag.Get("json") == "-" { // ("-,…" names a member "-")
 				continue
 			}
-			name, _ := jsonName(sf)
-			if path != "" {
-				name = path + "." + name
-			}
-			goName := sf.Name
-			if t.Name() != "" {
-				goName = t.String() + "." + goName
-			} else {
-				goName = goPath + "." + goName
-			}
+			name, goName := fieldPath(t, sf, path, goPath)
 			if w.walk(sf.Type, name, goName) {
 				return true
 			}
