@@ -39,14 +39,19 @@ func newReflector(docs *docIndex, names *defNames, validation bool) *jsonschema.
 // A type JSON has no form for (a chan, a func, a complex number) is an
 // error naming the field, and so is a field checkFields refuses.
 func inferSchema(t reflect.Type, docs *docIndex, output bool) (*jsonschema.Schema, error) {
-	if err := checkFields(t, output); err != nil {
-		return nil, err
-	}
 	return inferSchemaWith(t, schemaFixer{docs: docs, output: output})
 }
 
+// inferSchemaWith is inferSchema with the fixer's every setting; it
+// refuses what checkFields refuses first (not again for the validation
+// schema: its type was checked for the published one).
 func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error) {
 	defer startPhase("infer").end()
+	if !fix.validation {
+		if err := checkFields(t, fix.output); err != nil {
+			return nil, err
+		}
+	}
 	names := newDefNames(t)
 	if names.suspect {
 		if err := checkEncodable(t); err != nil {

@@ -1,7 +1,6 @@
 package sdk
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -147,8 +146,6 @@ func ownForm(t reflect.Type) bool {
 	}
 	return false
 }
-
-var marshalerType = reflect.TypeFor[json.Marshaler]()
 
 // takes reports whether a field of this tag's kind takes keyword key.
 func (ft fieldTag) takes(key string) bool {
@@ -313,11 +310,11 @@ func (ft fieldTag) scalarValue(kind string, t reflect.Type, v string) error {
 
 // jsonNumber parses v if it is a JSON number.
 func jsonNumber(v string) (float64, bool) {
-	var f float64
-	if v == "" || json.Unmarshal([]byte(v), &f) != nil || strings.ContainsAny(v, " \t\n\"") {
+	if !isJSONNumber(v) {
 		return 0, false
 	}
-	return f, true
+	f, err := strconv.ParseFloat(v, 64)
+	return f, err == nil
 }
 
 // checkDefault checks that default d is one of the field's enum values

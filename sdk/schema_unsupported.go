@@ -108,3 +108,16 @@ func jsonable(t reflect.Type) bool {
 	}
 	return true
 }
+
+// fieldPath is the JSON path and the Go name of field sf of struct t,
+// which is at JSON path path and Go field goPath.
+func fieldPath(t reflect.Type, sf reflect.StructField, path, goPath string) (string, string) {
+	name, _ := jsonName(sf)
+	if path != "" {
+		name = path + "." + name
+	}
+	if t.Name() != "" {
+		return name, t.String() + "." + sf.Name
+	}
+	return name, goPath + "." + sf.Name
+}

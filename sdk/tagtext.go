@@ -57,6 +57,9 @@ func keyOf(part string) string {
 
 // splitTag splits a tag at its commas, except those escaped as `\,`.
 func splitTag(tag string) []string {
+	if !strings.Contains(tag, `\,`) { // the common case: substrings, no copies
+		return strings.Split(tag, ",")
+	}
 	var parts []string
 	var cur strings.Builder
 	for i := 0; i < len(tag); i++ {
