@@ -41,7 +41,12 @@ var ErrNotInCall = errors.New("sdk: asking the client needs the context of a req
 // a sampling result with no content, roots that are not a list).
 var ErrBadAnswer = errors.New("sdk: the client's answer does not fit the question")
 
-// AskOptions tunes one question; every field is optional.
+// ErrAskOptions is the error of a question given more than one
+// *AskOptions: which one holds would be a guess.
+var ErrAskOptions = errors.New("sdk: a question takes at most one *AskOptions: merge them into one")
+
+// AskOptions tunes one question; every field is optional. Elicit,
+// ElicitURL, Sample and Roots take at most one (more is ErrAskOptions).
 type AskOptions struct {
 	// Key names the question among the inputRequests of a 2026-era
 	// InputRequiredResult (default: the method and the question's number
@@ -62,6 +67,9 @@ type question struct {
 // ask puts q to the client of the call whose context ctx is and returns
 // the client's raw result.
 func ask(ctx context.Context, q question, opts []*AskOptions) (json.RawMessage, error) {
+	if len(opts) > 1 {
+		return nil, ErrAskOptions
+	}
 	ci := callFrom(ctx)
 	if ci == nil {
 		return nil, ErrNotInCall
