@@ -19,8 +19,9 @@ const (
 )
 
 // trafficPane lists every JSON-RPC message in both directions; the
-// selected one is shown pretty-printed below the list. "/" searches the
-// raw text; n and N jump between matches.
+// selected one is shown pretty-printed below the list. "/" searches: words
+// of the raw text and method:, tool:, dir:, status:, id: terms
+// (traffic_facts.go); n and N jump between matches.
 type trafficPane struct {
 	st            *Styles
 	width, height int
@@ -67,17 +68,15 @@ func (p *trafficPane) move(d int) {
 	p.detailOff = 0
 }
 
-func (p *trafficPane) query() string { return strings.ToLower(p.search.Value()) }
-
 // jump moves to the next (d=1) or previous (d=-1) message matching the search.
 func (p *trafficPane) jump(d int) bool {
-	q := []byte(p.query())
-	if len(q) == 0 {
+	q := parseTrafficQuery(p.search.Value())
+	if q.empty() {
 		return false
 	}
 	for i, n := p.cursor+d, 0; n < len(p.msgs); i, n = i+d, n+1 {
 		i = (i + len(p.msgs)) % len(p.msgs)
-		if p.msgs[i].contains(q) {
+		if p.matches(i, q) {
 			p.cursor, p.detailOff = i, 0
 			p.follow = i == len(p.msgs)-1
 			return true
@@ -141,7 +140,7 @@ func (p *trafficPane) row(i int) string {
 		id = " #" + e.id
 	}
 	text := fmt.Sprintf("%s %s %s %s", e.at.Format("15:04:05.000"), arrow, termtext.Line(e.what+id), st.Dim.Render(fmt.Sprintf("%dB", e.size())))
-	if q := p.query(); q != "" && e.contains([]byte(q)) {
+	if q := parseTrafficQuery(p.search.Value()); !q.empty() && p.matches(i, q) {
 		text += " " + st.Match.Render("●")
 	}
 	if i == p.cursor {
