@@ -13,10 +13,8 @@ import (
 // runAttach is mcpdev attach [--hung DURATION]: the live view of the
 // sessions mcpdev proxy saves, started before or after them.
 func runAttach(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("mcpdev attach", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	opts := tui.AttachOptions{Dir: proxy.SessionsDir()}
-	fs.DurationVar(&opts.Hung, "hung", 0, "")
+	fs := attachFlagSet(&opts)
 	if err := fs.Parse(args); err != nil {
 		return inspector.Usagef("attach: %v (mcpdev attach [--hung 10s])", err)
 	}
@@ -24,4 +22,12 @@ func runAttach(ctx context.Context, args []string) error {
 		return inspector.Usagef("attach: unexpected %q: it finds the sessions of mcpdev proxy by itself", fs.Arg(0))
 	}
 	return tui.RunAttach(ctx, opts)
+}
+
+// attachFlagSet is mcpdev attach's flags (the completion scripts read it).
+func attachFlagSet(opts *tui.AttachOptions) *flag.FlagSet {
+	fs := flag.NewFlagSet("mcpdev attach", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.DurationVar(&opts.Hung, "hung", 0, "")
+	return fs
 }

@@ -6,6 +6,10 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
+
+	"github.com/mcpdev/mcpdev/inspector/proxy"
+	"github.com/mcpdev/mcpdev/inspector/tui"
 )
 
 // The shells `mcpdev completion` writes scripts for.
@@ -23,6 +27,10 @@ var subcommands = [][2]string{
 	{"complete", "complete a prompt or template argument"},
 	{"lint", "check the tools for what clients refuse"},
 	{"test", "run test sessions"},
+	{"proxy", "stand between a client and a server, saving the session"},
+	{"attach", "watch the sessions mcpdev proxy saves, live"},
+	{"sessions", "list, show, prune saved sessions or make one a test"},
+	{"mock", "serve a saved session back as a server"},
 	{"cache", "show or clean the build cache"},
 	{"logout", "forget the saved sign-in to an HTTP server"},
 	{"completion", "print a shell completion script"},
@@ -38,7 +46,11 @@ type completionFlag struct {
 // flag set the command line is parsed with, so the scripts cannot drift.
 func commandFlags(cmd string) []completionFlag {
 	var out []completionFlag
-	(&config{cmd: cmd}).flagSet().VisitAll(func(f *flag.Flag) {
+	fs := ownFlagSet(cmd)
+	if fs == nil {
+		fs = (&config{cmd: cmd}).flagSet()
+	}
+	fs.VisitAll(func(f *flag.Flag) {
 		b, isBool := f.Value.(interface{ IsBoolFlag() bool })
 		name := "--" + f.Name
 		if len(f.Name) == 1 {
@@ -50,6 +62,27 @@ func commandFlags(cmd string) []completionFlag {
 		out = append(out, completionFlag{name: "--version"}, completionFlag{name: "-h"})
 	}
 	return out
+}
+
+// ownFlagSet is the flag set of a command that parses its own flags (not
+// the common ones of the commands that connect to a target), or nil.
+func ownFlagSet(cmd string) *flag.FlagSet {
+	switch cmd {
+	case "proxy":
+		var s1, s2 string
+		return proxyFlagSet(new(proxy.StdioOptions), &s1, &s2)
+	case "attach":
+		return attachFlagSet(new(tui.AttachOptions))
+	case "sessions":
+		var b bool
+		var s string
+		var d time.Duration
+		return sessionsFlagSet(&b, &s, &d)
+	case "mock":
+		var s string
+		return mockFlagSet(&s)
+	}
+	return nil
 }
 
 func flagNames(flags []completionFlag, valued bool) []string {
@@ -114,6 +147,8 @@ func bashFunction() string {
         return 0 ;;
     cache)
         [[ $cur != -* && $prev != --older-than ]] && COMPREPLY=($(compgen -W "clean" -- "$cur")) ;;
+    sessions)
+        ((COMP_CWORD == 2)) && [[ $cur != -* ]] && COMPREPLY=($(compgen -W "list show prune test" -- "$cur")) ;;
     esac
     case $cmd:$prev in
 `)
@@ -159,6 +194,7 @@ func fishScript() string {
 	}
 	fmt.Fprintf(&b, "complete -c mcpdev -n '__fish_seen_subcommand_from completion' -f -a %q\n", strings.Join(completionShells, " "))
 	b.WriteString("complete -c mcpdev -n '__fish_seen_subcommand_from cache' -f -a clean\n")
+	b.WriteString("complete -c mcpdev -n '__fish_seen_subcommand_from sessions' -f -a 'list show prune test'\n")
 	for _, cmd := range append([]string{""}, subcommandNames()...) {
 		cond := "__fish_seen_subcommand_from " + cmd
 		if cmd == "" {

@@ -94,7 +94,14 @@ func TestCompletionBash(t *testing.T) {
 		words []string
 		want  []string
 	}{
-		{[]string{"mcpdev", ""}, []string{"cache", "call", "complete", "completion", "lint", "logout", "prompt", "prompts", "read", "resources", "templates", "test", "tools"}},
+		{[]string{"mcpdev", ""}, []string{"attach", "cache", "call", "complete", "completion", "lint", "logout", "mock", "prompt", "prompts", "proxy", "read", "resources", "sessions", "templates", "test", "tools"}},
+		// the commands that parse flags of their own offer those
+		{[]string{"mcpdev", "proxy", "-"}, []string{"--label", "--listen", "--redact-key", "--redact-path", "--target"}},
+		{[]string{"mcpdev", "attach", "-"}, []string{"--hung"}},
+		{[]string{"mcpdev", "sessions", "-"}, []string{"--json", "--older-than", "-o"}},
+		{[]string{"mcpdev", "sessions", ""}, []string{"list", "prune", "show", "test"}},
+		{[]string{"mcpdev", "mock", "--"}, []string{"--http"}},
+		{[]string{"mcpdev", "proxy", "--", "bas"}, []string{"bash"}},
 		{[]string{"mcpdev", "c"}, []string{"cache", "call", "complete", "completion"}},
 		{[]string{"mcpdev", "call", "--no-"}, []string{"--no-browser", "--no-state", "--no-validate", "--no-watch"}},
 		{[]string{"mcpdev", "completion", ""}, []string{"bash", "fish", "zsh"}},

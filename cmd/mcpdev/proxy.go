@@ -25,15 +25,9 @@ import (
 // server's; its own errors (no command, one that does not start) exit 1
 // or 127 with a line on stderr, the only thing it ever adds there.
 func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcpdev proxy", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var o proxy.StdioOptions
-	fs.StringVar(&o.Label, "label", "", "")
 	var targetURL, listen string
-	fs.StringVar(&targetURL, "target", "", "")
-	fs.StringVar(&listen, "listen", "127.0.0.1:0", "")
-	fs.Var((*listFlag)(&o.Redact.Keys), "redact-key", "")
-	fs.Var((*listFlag)(&o.Redact.Paths), "redact-path", "")
+	fs := proxyFlagSet(&o, &targetURL, &listen)
 	// The server's command is what follows the flags, after "--" or
 	// without it (a client that runs mcpdev may eat the "--" itself).
 	if err := fs.Parse(args); err != nil {
@@ -75,19 +69,17 @@ func runSessions(args []string, stdout io.Writer) error {
 	if len(args) > 0 && (args[0] == "show" || args[0] == "prune" || args[0] == "list" || args[0] == "test") {
 		sub, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("mcpdev sessions", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "")
-	out := fs.String("o", "", "")
+	var asJSON bool
+	var out string
 	var older time.Duration
-	fs.Var((*ageFlag)(&older), "older-than", "")
+	fs := sessionsFlagSet(&asJSON, &out, &older)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return inspector.Usagef("sessions: %v", err)
 	}
 	switch sub {
 	case "test":
-		if len(pos) != 1 || *out == "" {
+		if len(pos) != 1 || out == "" {
 			return inspector.Usagef("sessions test: want one session id and -o FILE.txtar (mcpdev sessions test last -o session.txtar)")
 		}
 		s, err := proxy.Find(dir, pos[0])
@@ -98,11 +90,11 @@ func runSessions(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		n, err := proxy.WriteTest(*out, s, recs)
+		n, err := proxy.WriteTest(out, s, recs)
 		if err != nil {
 			return fmt.Errorf("sessions test %s: %w", s.ID, err)
 		}
-		fmt.Fprintf(stdout, "wrote %s: %d step(s) from session %s; run it with: mcpdev test %s (-- CMD ARGS… for another build)\n", *out, n, s.ID, *out)
+		fmt.Fprintf(stdout, "wrote %s: %d step(s) from session %s; run it with: mcpdev test %s (-- CMD ARGS… for another build)\n", out, n, s.ID, out)
 		return nil
 	case "show":
 		if len(pos) != 1 {
@@ -116,7 +108,7 @@ func runSessions(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if *asJSON {
+		if asJSON {
 			return writeJSONLines(stdout, recs)
 		}
 		proxy.Show(stdout, s, recs, 160)
@@ -141,7 +133,7 @@ func runSessions(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if asJSON {
 		if all == nil {
 			all = []proxy.Summary{}
 		}
@@ -198,9 +190,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // captured one did. CAPTURE is a session id (mcpdev sessions) or the path
 // of a session file (.jsonl).
 func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("mcpdev mock", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	httpAddr := fs.String("http", "", "")
+	var httpAddr string
+	fs := mockFlagSet(&httpAddr)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil || len(pos) != 1 {
 		return inspector.Usagef("mock: want one capture: a session id (mcpdev sessions lists them) or a session file")
@@ -221,10 +212,10 @@ func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if m.Requests() == 0 {
 		return fmt.Errorf("mock: %s has no answered requests to serve", path)
 	}
-	if *httpAddr == "" {
+	if httpAddr == "" {
 		return m.ServeStdio(ctx, stdin, stdout)
 	}
-	ln, err := net.Listen("tcp", *httpAddr)
+	ln, err := net.Listen("tcp", httpAddr)
 	if err != nil {
 		return fmt.Errorf("mock: %w", err)
 	}
@@ -238,4 +229,34 @@ func runMock(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return err
 	}
 	return nil
+}
+
+// proxyFlagSet is mcpdev proxy's flags (the completion scripts read it).
+func proxyFlagSet(o *proxy.StdioOptions, targetURL, listen *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("mcpdev proxy", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.Label, "label", "", "")
+	fs.StringVar(targetURL, "target", "", "")
+	fs.StringVar(listen, "listen", "127.0.0.1:0", "")
+	fs.Var((*listFlag)(&o.Redact.Keys), "redact-key", "")
+	fs.Var((*listFlag)(&o.Redact.Paths), "redact-path", "")
+	return fs
+}
+
+// sessionsFlagSet is mcpdev sessions' flags.
+func sessionsFlagSet(asJSON *bool, out *string, older *time.Duration) *flag.FlagSet {
+	fs := flag.NewFlagSet("mcpdev sessions", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(asJSON, "json", false, "")
+	fs.StringVar(out, "o", "", "")
+	fs.Var((*ageFlag)(older), "older-than", "")
+	return fs
+}
+
+// mockFlagSet is mcpdev mock's flags.
+func mockFlagSet(httpAddr *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("mcpdev mock", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(httpAddr, "http", "", "")
+	return fs
 }
