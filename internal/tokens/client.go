@@ -2,6 +2,7 @@ package tokens
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -74,9 +75,13 @@ func clientNames() string {
 type format struct {
 	exact  bool
 	enc    Encoding
-	write  func(*bytes.Buffer, sdk.ToolInfo)
+	write  func(*bytes.Buffer, sdk.ToolInfo, schemaWriter)
 	method string
 }
+
+// schemaWriter writes an input schema as JSON.stringify would: stringify,
+// or a tally's memo of it.
+type schemaWriter func(*bytes.Buffer, json.RawMessage)
 
 func (c Client) format() format {
 	switch c {
@@ -94,21 +99,25 @@ func (c Client) format() format {
 }
 
 // writeOpenAI: {"type":"function","function":{"name","description","parameters"}}.
-func writeOpenAI(b *bytes.Buffer, t sdk.ToolInfo) {
+func writeOpenAI(b *bytes.Buffer, t sdk.ToolInfo, schema schemaWriter) {
 	b.WriteString(`{"type":"function","function":`)
-	writeFunction(b, t, "parameters")
+	writeFunction(b, t, "parameters", schema)
 	b.WriteByte('}')
 }
 
 // writeAnthropic: {"name","description","input_schema"}.
-func writeAnthropic(b *bytes.Buffer, t sdk.ToolInfo) { writeFunction(b, t, "input_schema") }
+func writeAnthropic(b *bytes.Buffer, t sdk.ToolInfo, schema schemaWriter) {
+	writeFunction(b, t, "input_schema", schema)
+}
 
 // writeGemini: {"name","description","parameters"}.
-func writeGemini(b *bytes.Buffer, t sdk.ToolInfo) { writeFunction(b, t, "parameters") }
+func writeGemini(b *bytes.Buffer, t sdk.ToolInfo, schema schemaWriter) {
+	writeFunction(b, t, "parameters", schema)
+}
 
 // writeFunction writes name, description (when there is one) and the input
 // schema under schemaKey, as JSON.stringify would.
-func writeFunction(b *bytes.Buffer, t sdk.ToolInfo, schemaKey string) {
+func writeFunction(b *bytes.Buffer, t sdk.ToolInfo, schemaKey string, schema schemaWriter) {
 	b.WriteString(`{"name":`)
 	writeString(b, t.Name)
 	if t.Description != "" {
@@ -117,7 +126,7 @@ func writeFunction(b *bytes.Buffer, t sdk.ToolInfo, schemaKey string) {
 	}
 	if len(bytes.TrimSpace(t.InputSchema)) > 0 {
 		b.WriteString(`,"` + schemaKey + `":`)
-		stringify(b, t.InputSchema)
+		schema(b, t.InputSchema)
 	}
 	b.WriteByte('}')
 }

@@ -28,7 +28,7 @@ func (c Cost) String() string {
 // tokens ToolCost counts.
 func Serialize(tool sdk.ToolInfo, client Client) string {
 	var b bytes.Buffer
-	client.format().write(&b, tool)
+	client.format().write(&b, tool, stringify)
 	return b.String()
 }
 
@@ -36,7 +36,7 @@ func Serialize(tool sdk.ToolInfo, client Client) string {
 func ToolCost(tool sdk.ToolInfo, client Client) Cost {
 	f := client.format()
 	var b bytes.Buffer
-	f.write(&b, tool)
+	f.write(&b, tool, stringify)
 	return Cost{Tokens: Count(f.enc, b.String()), Exact: f.exact, Method: f.method}
 }
 
@@ -51,13 +51,25 @@ type ListCost struct {
 // (brackets, commas, and what the API adds when it renders tools for the
 // model) is not counted.
 func List(tools []sdk.ToolInfo, client Client) ListCost {
-	f := client.format()
-	l := ListCost{Tools: make([]Cost, len(tools)), Total: Cost{Exact: f.exact, Method: "sum of " + f.method}}
-	for i, t := range tools {
-		l.Tools[i] = ToolCost(t, client)
-		l.Total.Tokens += l.Tools[i].Tokens
+	return Lists(tools, []Client{client})[0]
+}
+
+// Lists returns List(tools, c) for each client c of clients. The text the
+// clients and tools share (keys, common subschemas, the same definition
+// for clients of one format) is serialised and counted once.
+func Lists(tools []sdk.ToolInfo, clients []Client) []ListCost {
+	t := newTally()
+	out := make([]ListCost, len(clients))
+	for i, c := range clients {
+		f := c.format()
+		l := ListCost{Tools: make([]Cost, len(tools)), Total: Cost{Exact: f.exact, Method: "sum of " + f.method}}
+		for j, tool := range tools {
+			l.Tools[j] = Cost{Tokens: t.cost(tool, f), Exact: f.exact, Method: f.method}
+			l.Total.Tokens += l.Tools[j].Tokens
+		}
+		out[i] = l
 	}
-	return l
+	return out
 }
 
 // Heaviest returns the indices of the n costliest tools, costliest first

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // stringify writes the JSON value raw as JavaScript's JSON.stringify would
@@ -67,6 +68,11 @@ var shortEscapes = map[rune]string{'"': `\"`, '\\': `\\`, '\b': `\b`, '\f': `\f`
 func writeString(b *bytes.Buffer, s string) {
 	const hex = "0123456789abcdef"
 	b.WriteByte('"')
+	if plain(s) {
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
 		if e, ok := shortEscapes[r]; ok {
 			b.WriteString(e)
@@ -77,6 +83,17 @@ func writeString(b *bytes.Buffer, s string) {
 		}
 	}
 	b.WriteByte('"')
+}
+
+// plain reports whether s is valid UTF-8 with nothing to escape: the
+// common case, written as it is.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
 }
 
 // jsNumber prints n as JavaScript prints a number: 1.0 as 1, 1E3 as 1000,
