@@ -17,14 +17,14 @@ type clientList struct {
 }
 
 // listCosts counts tools (internal/tokens) as each client of cs sends
-// them; OpenAI's alone when cs is empty.
+// them, the text the clients share once; OpenAI's alone when cs is empty.
 func listCosts(tools []sdk.ToolInfo, cs []tokens.Client) []clientList {
 	if len(cs) == 0 {
 		cs = []tokens.Client{tokens.OpenAI}
 	}
 	out := make([]clientList, len(cs))
-	for i, c := range cs {
-		out[i] = clientList{c, tokens.List(tools, c)}
+	for i, l := range tokens.Lists(tools, cs) {
+		out[i] = clientList{cs[i], l}
 	}
 	return out
 }
