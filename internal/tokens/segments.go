@@ -3,18 +3,19 @@ package tokens
 import "iter"
 
 // segments splits text where both encodings' pre-tokenizers are bound to
-// split it: before a '"' that follows an ASCII letter or digit. The
-// pattern's piece holding that letter (or digit) is a run of letters (or
-// digits) with at most a contraction ('s, 'll…) after it, so it ends
-// there; the next piece starts at the '"', and no pattern looks behind or
-// past a non-space. So the tokens of text are the sum of its segments'
-// tokens, and a segment that recurs (a key, a subschema, a client's
-// wrapper) is counted once by a tally.
+// split it: after an ASCII letter or digit, before an ASCII character that
+// is neither nor an apostrophe (a space, a quote, punctuation, a line
+// break). The pattern's piece holding that letter (or digit) is a run of
+// letters and marks (or of digits) with at most a contraction ('s, 'll…)
+// after it, so it ends there; the next piece starts there, and no pattern
+// looks behind. So the tokens of text are the sum of its segments' tokens,
+// and a tally counts a segment that recurs (a word, a key, a subschema, a
+// client's wrapper) once.
 func segments(text string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := 0
 		for i := 1; i < len(text); i++ {
-			if text[i] == '"' && isASCIIAlnum(text[i-1]) {
+			if splitsBefore(text[i]) && isASCIIAlnum(text[i-1]) {
 				if !yield(text[start:i]) {
 					return
 				}
@@ -23,6 +24,12 @@ func segments(text string) iter.Seq[string] {
 		}
 		yield(text[start:])
 	}
+}
+
+// splitsBefore reports whether c ends a run of letters or digits in every
+// encoding: ASCII, and not a letter, digit or apostrophe.
+func splitsBefore(c byte) bool {
+	return c < 0x80 && c != '\'' && !isASCIIAlnum(c)
 }
 
 func isASCIIAlnum(c byte) bool {
