@@ -43,6 +43,7 @@ func goldenTools(t *testing.T) []sdk.ToolInfo {
 		{`{"type":"object"`, `{"type":"object"`}, {`{"type":"object"}`, `{"$schema":5,"type":"object"}`},
 		{`{"type":"object"}`, `{"$schema":null,"type":"object"}`}, {`{"type":"object"}`, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"}`},
 		{`{"type":"object"}`, `{"$schema":"https://json-schema.org/draft/2020-12/schema#","type":"object","$schema":"x"}`},
+		{`{"type":"object","$SCHEMA":"y"}`, `{"$Schema":"y","type":"object"}`}, {` {"type":"object"} `, `{"type":"object"} x`},
 		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`, `{"type":"object","properties":{"a":{"$ref":"https://example.com/a.json"}}}`},
 	} {
 		tools = append(tools, sdk.ToolInfo{Name: fmt.Sprintf("edge_%d", i), Description: "Checks one edge of the schema rules.",

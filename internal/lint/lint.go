@@ -11,7 +11,8 @@ import (
 // (SDKChecker), the full 2020-12 metaschema with internal/lint/strict.
 type Checker interface {
 	// CheckSchema returns an error for a schema that is not valid JSON
-	// Schema; nil when it is, or when the checker cannot tell.
+	// Schema; nil when it is, or when the checker cannot tell. A lint calls
+	// it once per distinct schema, from several goroutines at once.
 	CheckSchema(schema json.RawMessage) error
 	// Validate returns an error for a value the schema refuses.
 	Validate(schema, value json.RawMessage) error
@@ -42,7 +43,7 @@ func (o *Options) checker() Checker {
 
 // Tools checks one server's tool list.
 func Tools(tools []sdk.ToolInfo, opts *Options) []Finding {
-	fs := serverFindings(tools, opts)
+	fs := serverFindings(tools, opts.memoized())
 	fs = append(fs, countFindings(len(tools), opts)...)
 	return merge(fs)
 }
@@ -59,8 +60,9 @@ type Server struct {
 func Config(servers []Server, opts *Options) []Finding {
 	var fs []Finding
 	total := 0
+	run := opts.memoized()
 	for _, s := range servers {
-		for _, f := range serverFindings(s.Tools, opts) {
+		for _, f := range serverFindings(s.Tools, run) {
 			f.Server = s.Name
 			fs = append(fs, f)
 		}
@@ -71,12 +73,14 @@ func Config(servers []Server, opts *Options) []Finding {
 	return merge(fs)
 }
 
-// serverFindings is every per-tool rule, tool by tool, then the
-// duplicates.
+// serverFindings is every per-tool rule, tool by tool (the tools checked
+// in parallel, their findings in the list's order), then the duplicates.
 func serverFindings(tools []sdk.ToolInfo, opts *Options) []Finding {
+	per := make([][]Finding, len(tools))
+	forEach(len(tools), func(i int) { per[i] = toolFindings(tools[i], opts) })
 	var fs []Finding
-	for _, t := range tools {
-		fs = append(fs, toolFindings(t, opts)...)
+	for _, tf := range per {
+		fs = append(fs, tf...)
 	}
 	return append(fs, duplicates(tools)...)
 }
@@ -88,7 +92,7 @@ func toolFindings(t sdk.ToolInfo, opts *Options) []Finding {
 	fs = append(fs, nameFindings(t.Name, opts.clients())...)
 	fs = append(fs, descriptionFindings(t)...)
 	fs = append(fs, paramFindings(in)...)
-	fs = append(fs, schemaFindings(t, opts.checker(), opts.clients())...)
+	fs = append(fs, schemaFindings(t, in, opts.checker(), opts.clients())...)
 	fs = append(fs, clientSchemaFindings(in, opts.clients())...)
 	for i := range fs {
 		fs[i].Tool = t.Name

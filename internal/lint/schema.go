@@ -7,31 +7,34 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-// schemaFindings checks the input and output schemas as JSON Schema and
-// against the spec's "type": "object" root, and the output schema's
-// dialect for the clients that validate results with 2020-12 only.
-func schemaFindings(t sdk.ToolInfo, c Checker, clients []Client) []Finding {
-	fs := oneSchemaFindings("/inputSchema", t.InputSchema, true, c)
+// schemaFindings checks the input schema (in is it decoded) and the output
+// schema as JSON Schema and against the spec's "type": "object" root, and
+// the output schema's dialect for the clients that validate results with
+// 2020-12 only.
+func schemaFindings(t sdk.ToolInfo, in any, c Checker, clients []Client) []Finding {
+	fs := oneSchemaFindings("/inputSchema", t.InputSchema, in, true, c)
 	if len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null" {
-		fs = append(fs, oneSchemaFindings("/outputSchema", t.OutputSchema, false, c)...)
+		fs = append(fs, oneSchemaFindings("/outputSchema", t.OutputSchema, decodeSchema(t.OutputSchema), false, c)...)
 		fs = append(fs, dialectFindings("/outputSchema", t.OutputSchema, clients)...)
 	}
 	return fs
 }
 
-func oneSchemaFindings(ptr string, raw json.RawMessage, required bool, c Checker) []Finding {
+// oneSchemaFindings checks the schema raw, which decodes to doc (nil when
+// it is not JSON).
+func oneSchemaFindings(ptr string, raw json.RawMessage, doc any, required bool, c Checker) []Finding {
 	invalid := func(msg string) []Finding {
 		return []Finding{{Rule: RuleSchemaInvalid, Severity: Error, Path: ptr, Message: msg,
 			Fix: `make the schema a JSON Schema 2020-12 object with "type": "object" at its root`}}
 	}
-	var root map[string]any
 	if len(raw) == 0 || string(raw) == "null" {
 		if required {
 			return invalid("the tool has no input schema")
 		}
 		return nil
 	}
-	if json.Unmarshal(raw, &root) != nil {
+	root, ok := doc.(map[string]any)
+	if !ok {
 		return invalid("the schema is not a JSON object")
 	}
 	if err := c.CheckSchema(raw); err != nil {
