@@ -1,0 +1,184 @@
+package strict
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// certainlyValid answers, for the common simple schema documents, what
+// compiling them would: it reports true only for a document that its
+// metaschema accepts and that compiles (so CheckSchema returns nil), and
+// false when it is not sure. Any keyword outside its set (references,
+// patterns, $id, draft-specific ones…) makes it unsure, and the compiler
+// checks the document as before, so every error is still the compiler's.
+// It is several times faster than the compiler, whose metaschema check is
+// most of mcpdev lint's time. TestProofSound checks it against the
+// compiler.
+func certainlyValid(raw []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var doc any
+	if dec.Decode(&doc) != nil {
+		return false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return false
+	}
+	root, ok := doc.(map[string]any)
+	if !ok {
+		return false
+	}
+	if d, ok := root["$schema"]; ok && !knownDialect(d) {
+		return false
+	}
+	return simpleSchema(root, 0)
+}
+
+// knownDialect: the dialects whose metaschemas agree on the keywords
+// simpleSchema accepts.
+func knownDialect(v any) bool {
+	s, _ := v.(string)
+	switch strings.TrimSuffix(s, "#") {
+	case "https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema":
+		return true
+	}
+	return false
+}
+
+// maxProofDepth bounds the recursion; deeper documents go to the compiler.
+const maxProofDepth = 64
+
+// simpleSchema reports whether v is a schema (a boolean, or an object of
+// the keywords it knows, each well formed) at nesting depth.
+func simpleSchema(v any, depth int) bool {
+	if _, ok := v.(bool); ok {
+		return true
+	}
+	obj, ok := v.(map[string]any)
+	if !ok || depth > maxProofDepth {
+		return false
+	}
+	for k, val := range obj {
+		if !simpleKeyword(k, val, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// simpleKeyword reports whether the keyword k with value val is one
+// simpleSchema knows, well formed.
+func simpleKeyword(k string, val any, depth int) bool {
+	switch k {
+	case "$schema":
+		return depth == 0 // checked by certainlyValid
+	case "title", "description", "$comment", "format":
+		_, ok := val.(string)
+		return ok
+	case "default", "const":
+		return true
+	case "examples", "enum":
+		_, ok := val.([]any)
+		return ok
+	case "deprecated", "readOnly", "writeOnly", "uniqueItems":
+		_, ok := val.(bool)
+		return ok
+	case "type":
+		return simpleType(val)
+	case "required":
+		return uniqueStrings(val)
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		return finiteNumber(val)
+	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+		return smallCount(val)
+	case "properties":
+		props, ok := val.(map[string]any)
+		if !ok {
+			return false
+		}
+		for _, p := range props {
+			if !simpleSchema(p, depth+1) {
+				return false
+			}
+		}
+		return true
+	case "items", "additionalProperties", "not":
+		return simpleSchema(val, depth+1)
+	case "anyOf", "oneOf", "allOf":
+		list, ok := val.([]any)
+		if !ok || len(list) == 0 {
+			return false
+		}
+		for _, s := range list {
+			if !simpleSchema(s, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var simpleTypes = map[string]bool{"null": true, "boolean": true, "object": true, "array": true, "number": true, "string": true, "integer": true}
+
+// simpleType: one type name, or a non-empty list of distinct ones.
+func simpleType(v any) bool {
+	if s, ok := v.(string); ok {
+		return simpleTypes[s]
+	}
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 || !uniqueStrings(v) {
+		return false
+	}
+	for _, t := range list {
+		if !simpleTypes[t.(string)] {
+			return false
+		}
+	}
+	return true
+}
+
+// uniqueStrings: a list of distinct strings.
+func uniqueStrings(v any) bool {
+	list, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	seen := make(map[string]bool, len(list))
+	for _, x := range list {
+		s, ok := x.(string)
+		if !ok || seen[s] {
+			return false
+		}
+		seen[s] = true
+	}
+	return true
+}
+
+// finiteNumber: a JSON number that is a finite float64.
+func finiteNumber(v any) bool {
+	n, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	_, err := strconv.ParseFloat(string(n), 64)
+	return err == nil
+}
+
+// smallCount: a non-negative integer written as plain digits, at most
+// nine of them.
+func smallCount(v any) bool {
+	n, ok := v.(json.Number)
+	if !ok || len(n) == 0 || len(n) > 9 {
+		return false
+	}
+	for _, c := range []byte(n) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
