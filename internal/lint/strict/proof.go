@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -11,8 +12,9 @@ import (
 // certainlyValid answers, for the common simple schema documents, what
 // compiling them would: it reports true only for a document that its
 // metaschema accepts and that compiles (so CheckSchema returns nil), and
-// false when it is not sure. Any keyword outside its set (references,
-// patterns, $id, draft-specific ones…) makes it unsure, and the compiler
+// false when it is not sure. Any keyword outside its set (references
+// other than to the root's $defs, $id, draft-specific ones…) makes it
+// unsure, and the compiler
 // checks the document as before, so every error is still the compiler's.
 // It is several times faster than the compiler, whose metaschema check is
 // most of mcpdev lint's time. TestProofSound checks it against the
@@ -34,8 +36,13 @@ func certainlyValid(raw []byte) bool {
 	if d, ok := root["$schema"]; ok && !knownDialect(d) {
 		return false
 	}
-	return simpleSchema(root, 0)
+	defs, _ := root["$defs"].(map[string]any)
+	return proof{defs}.schema(root, 0)
 }
+
+// proof checks the subschemas of one document, whose root's $defs are
+// defs.
+type proof struct{ defs map[string]any }
 
 // knownDialect: the dialects whose metaschemas agree on the keywords
 // simpleSchema accepts.
@@ -51,9 +58,9 @@ func knownDialect(v any) bool {
 // maxProofDepth bounds the recursion; deeper documents go to the compiler.
 const maxProofDepth = 64
 
-// simpleSchema reports whether v is a schema (a boolean, or an object of
-// the keywords it knows, each well formed) at nesting depth.
-func simpleSchema(v any, depth int) bool {
+// schema reports whether v is a schema (a boolean, or an object of the
+// keywords it knows, each well formed) at nesting depth.
+func (p proof) schema(v any, depth int) bool {
 	if _, ok := v.(bool); ok {
 		return true
 	}
@@ -62,19 +69,30 @@ func simpleSchema(v any, depth int) bool {
 		return false
 	}
 	for k, val := range obj {
-		if !simpleKeyword(k, val, depth) {
+		if !p.keyword(k, val, depth) {
 			return false
 		}
 	}
 	return true
 }
 
-// simpleKeyword reports whether the keyword k with value val is one
-// simpleSchema knows, well formed.
-func simpleKeyword(k string, val any, depth int) bool {
+// keyword reports whether the keyword k with value val is one it knows,
+// well formed.
+func (p proof) keyword(k string, val any, depth int) bool {
 	switch k {
 	case "$schema":
 		return depth == 0 // checked by certainlyValid
+	case "$defs":
+		return depth == 0 && p.schemaMap(val, depth)
+	case "$ref":
+		return p.localRef(val)
+	case "pattern":
+		s, ok := val.(string)
+		if !ok {
+			return false
+		}
+		_, err := regexp.Compile(s) // the compiler's regexp engine, and its "regex" format
+		return err == nil
 	case "title", "description", "$comment", "format":
 		_, ok := val.(string)
 		return ok
@@ -95,31 +113,53 @@ func simpleKeyword(k string, val any, depth int) bool {
 	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
 		return smallCount(val)
 	case "properties":
-		props, ok := val.(map[string]any)
-		if !ok {
-			return false
-		}
-		for _, p := range props {
-			if !simpleSchema(p, depth+1) {
-				return false
-			}
-		}
-		return true
+		return p.schemaMap(val, depth)
 	case "items", "additionalProperties", "not":
-		return simpleSchema(val, depth+1)
+		return p.schema(val, depth+1)
 	case "anyOf", "oneOf", "allOf":
 		list, ok := val.([]any)
 		if !ok || len(list) == 0 {
 			return false
 		}
 		for _, s := range list {
-			if !simpleSchema(s, depth+1) {
+			if !p.schema(s, depth+1) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// schemaMap: an object of schemas (properties, $defs).
+func (p proof) schemaMap(v any, depth int) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, s := range m {
+		if !p.schema(s, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// localRef: "#/$defs/Name", Name plain (nothing to escape or decode) and
+// one of the root's $defs.
+func (p proof) localRef(v any) bool {
+	s, _ := v.(string)
+	name, ok := strings.CutPrefix(s, "#/$defs/")
+	if !ok || name == "" {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	_, ok = p.defs[name]
+	return ok
 }
 
 var simpleTypes = map[string]bool{"null": true, "boolean": true, "object": true, "array": true, "number": true, "string": true, "integer": true}

@@ -68,6 +68,8 @@ func genSchema(rng *rand.Rand, depth int) string {
 			v = genSchema(rng, depth+1)
 		case "L":
 			v = "[" + genSchema(rng, depth+1) + "," + genSchema(rng, depth+1) + "]"
+		case `{"y":S}`:
+			v = `{"y":` + genSchema(rng, depth+1) + "}"
 		case "P":
 			v = `{"a":` + genSchema(rng, depth+1) + `,"b c":` + genSchema(rng, depth+1) + "}"
 		}
@@ -81,8 +83,11 @@ func genSchema(rng *rand.Rand, depth int) string {
 // those the compiler accepts without references or patterns.
 func TestProofSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 2))
-	docs := []string{`{"type":"object"} x`, `{"type":"object"}{}`, `[]`, `{"$schema":"http://json-schema.org/draft-07/schema","type":"object"}`}
-	for range 6000 {
+	docs := []string{`{"type":"object"} x`, `{"type":"object"}{}`, `[]`, `{"$schema":"http://json-schema.org/draft-07/schema","type":"object"}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","format":"no-such-format"}`, `{"$schema":"http://json-schema.org/draft-07/schema#","pattern":"("}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","$defs":{"x":{}},"$ref":"#/$defs/x"}`, `{"$defs":{"x":{"$ref":"#/$defs/x"}},"$ref":"#/$defs/x"}`,
+		`{"properties":{"a":{"$defs":{"x":{}},"$ref":"#/$defs/x"}}}`, `{"$defs":{"a b":{}},"$ref":"#/$defs/a b"}`}
+	for range 8000 {
 		docs = append(docs, genSchema(rng, 0))
 	}
 	docs = append(docs, realSchemas(t)...)
