@@ -98,9 +98,11 @@ func (p proof) keyword(k string, val any, depth int) bool {
 		return ok
 	case "default", "const":
 		return true
-	case "examples", "enum":
+	case "examples":
 		_, ok := val.([]any)
 		return ok
+	case "enum":
+		return distinctScalars(val)
 	case "deprecated", "readOnly", "writeOnly", "uniqueItems":
 		_, ok := val.(bool)
 		return ok
@@ -194,6 +196,29 @@ func uniqueStrings(v any) bool {
 			return false
 		}
 		seen[s] = true
+	}
+	return true
+}
+
+// distinctScalars: a non-empty list of distinct strings, booleans and
+// nulls (draft-07 wants an enum non-empty and unique; numbers, which
+// compare by value, and containers are left to the compiler).
+func distinctScalars(v any) bool {
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return false
+	}
+	seen := make(map[any]bool, len(list))
+	for _, x := range list {
+		switch x.(type) {
+		case string, bool, nil:
+		default:
+			return false
+		}
+		if seen[x] {
+			return false
+		}
+		seen[x] = true
 	}
 	return true
 }
