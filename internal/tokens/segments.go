@@ -11,8 +11,8 @@ import "iter"
 // looks behind. So the tokens of text are the sum of its segments' tokens,
 // and a tally counts a segment that recurs (a word, a key, a subschema, a
 // client's wrapper) once.
-func segments(text string) iter.Seq[string] {
-	return func(yield func(string) bool) {
+func segments[T string | []byte](text T) iter.Seq[T] {
+	return func(yield func(T) bool) {
 		start := 0
 		for i := 1; i < len(text); i++ {
 			if splitsBefore(text[i]) && isASCIIAlnum(text[i-1]) {

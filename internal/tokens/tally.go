@@ -30,11 +30,12 @@ func (t *tally) cost(tool sdk.ToolInfo, f format) int {
 		t.counts[f.enc] = memo
 	}
 	n := 0
-	for seg := range segments(t.buf.String()) {
-		c, ok := memo[seg]
+	for seg := range segments(t.buf.Bytes()) {
+		c, ok := memo[string(seg)] // no copy to look up
 		if !ok {
-			c = Count(f.enc, seg)
-			memo[seg] = c
+			text := string(seg)
+			c = Count(f.enc, text)
+			memo[text] = c
 		}
 		n += c
 	}
