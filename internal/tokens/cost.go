@@ -60,14 +60,18 @@ func List(tools []sdk.ToolInfo, client Client) ListCost {
 func Lists(tools []sdk.ToolInfo, clients []Client) []ListCost {
 	t := newTally()
 	out := make([]ListCost, len(clients))
+	formats := make([]format, len(clients))
 	for i, c := range clients {
-		f := c.format()
-		l := ListCost{Tools: make([]Cost, len(tools)), Total: Cost{Exact: f.exact, Method: "sum of " + f.method}}
-		for j, tool := range tools {
-			l.Tools[j] = Cost{Tokens: t.cost(tool, f), Exact: f.exact, Method: f.method}
-			l.Total.Tokens += l.Tools[j].Tokens
+		formats[i] = c.format()
+		out[i] = ListCost{Tools: make([]Cost, len(tools)), Total: Cost{Exact: formats[i].exact, Method: "sum of " + formats[i].method}}
+	}
+	for j, tool := range tools {
+		schema := t.stringified(tool.InputSchema)
+		for i, f := range formats {
+			n := t.count(tool, f, schema)
+			out[i].Tools[j] = Cost{Tokens: n, Exact: f.exact, Method: f.method}
+			out[i].Total.Tokens += n
 		}
-		out[i] = l
 	}
 	return out
 }

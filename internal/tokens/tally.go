@@ -20,10 +20,11 @@ func newTally() *tally {
 	return &tally{schemas: map[string]string{}, counts: map[Encoding]map[string]int{}}
 }
 
-// cost is the tokens of tool as f writes it: ToolCost's count.
-func (t *tally) cost(tool sdk.ToolInfo, f format) int {
+// count is the tokens of tool as f writes it (ToolCost's count), its
+// input schema written as schema.
+func (t *tally) count(tool sdk.ToolInfo, f format, schema string) int {
 	t.buf.Reset()
-	f.write(&t.buf, tool, t.schema)
+	f.write(&t.buf, tool, func(b *bytes.Buffer, _ json.RawMessage) { b.WriteString(schema) })
 	memo := t.counts[f.enc]
 	if memo == nil {
 		memo = map[string]int{}
@@ -42,14 +43,14 @@ func (t *tally) cost(tool sdk.ToolInfo, f format) int {
 	return n
 }
 
-// schema writes raw as stringify does, once per distinct schema.
-func (t *tally) schema(b *bytes.Buffer, raw json.RawMessage) {
+// stringified is raw as stringify writes it, once per distinct schema.
+func (t *tally) stringified(raw json.RawMessage) string {
 	s, ok := t.schemas[string(raw)]
 	if !ok {
-		var sb bytes.Buffer
-		stringify(&sb, raw)
-		s = sb.String()
+		var b bytes.Buffer
+		stringify(&b, raw)
+		s = b.String()
 		t.schemas[string(raw)] = s
 	}
-	b.WriteString(s)
+	return s
 }
