@@ -15,19 +15,25 @@ func appendRecord(b []byte, rec Record) ([]byte, error) {
 		j, err := json.Marshal(rec)
 		return append(b, j...), err
 	}
+	return appendFrame(b, rec.Time, rec.Dir, *rec.Text, rec.Partial, rec.Truncated), nil
+}
+
+// appendFrame appends a plain frame whose text is valid UTF-8 (the
+// recorder's line for a tap's frame, written without making a Record).
+func appendFrame[T string | []byte](b []byte, t time.Time, dir Direction, text T, partial, truncated bool) []byte {
 	b = append(b, `{"t":"`...)
-	b = rec.Time.AppendFormat(b, time.RFC3339Nano)
+	b = t.AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","dir":`...)
-	b = appendJSONString(b, string(rec.Dir))
+	b = appendJSONString(b, string(dir))
 	b = append(b, `,"text":`...)
-	b = appendJSONString(b, *rec.Text)
-	if rec.Partial {
+	b = appendJSONString(b, text)
+	if partial {
 		b = append(b, `,"partial":true`...)
 	}
-	if rec.Truncated {
+	if truncated {
 		b = append(b, `,"truncated":true`...)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 const hexDigits = "0123456789abcdef"
@@ -35,7 +41,7 @@ const hexDigits = "0123456789abcdef"
 // appendJSONString appends valid UTF-8 s as a JSON string: quotes,
 // backslashes and control characters escaped, U+2028 and U+2029 too (as
 // encoding/json does), the rest as it is.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString[T string | []byte](b []byte, s T) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {

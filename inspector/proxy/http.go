@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -96,17 +97,19 @@ type httpProxy struct {
 	n      atomicCounter
 }
 
+// replayable is the largest request body the proxy reads whole before
+// forwarding it, so that the transport may send it again on a fresh
+// connection when a kept one turns out closed; a longer one (or one of
+// unknown length) streams through.
+const replayable = 1 << 20
+
 func (p *httpProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	n := p.n.next()
-	body, err := io.ReadAll(io.LimitReader(r.Body, 256<<20))
-	if err != nil {
-		http.Error(w, "mcpdev proxy: reading the request: "+err.Error(), http.StatusBadRequest)
-		return
-	}
+	t := now() // before anything is forwarded, so a request is stamped before its answer
 	out := *p.target
 	out.Path, out.RawPath = r.URL.Path, r.URL.RawPath
 	out.RawQuery = r.URL.RawQuery
-	req, err := http.NewRequestWithContext(r.Context(), r.Method, out.String(), bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, out.String(), nil)
 	if err != nil {
 		http.Error(w, "mcpdev proxy: "+err.Error(), http.StatusBadGateway)
 		return
@@ -114,7 +117,13 @@ func (p *httpProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req.Header = r.Header.Clone()
 	removeHopHeaders(req.Header)
 	req.Host = p.target.Host
-	p.record(ClientToServer, body, &HTTPInfo{Method: r.Method, Path: r.URL.RequestURI(), Header: redactHeaders(r.Header), Request: n})
+	// The client's headers go to the recorder as they are; it redacts
+	// them before they touch the disk (Recorder.redacted).
+	sent := Record{Time: t, Dir: ClientToServer, HTTP: &HTTPInfo{Method: r.Method, Path: r.URL.RequestURI(), Header: r.Header, Request: n}}
+	if err := p.requestBody(req, r, sent); err != nil {
+		http.Error(w, "mcpdev proxy: reading the request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
 
 	resp, err := p.client.Do(req)
 	if err != nil {
@@ -123,24 +132,66 @@ func (p *httpProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer resp.Body.Close()
+	got := Record{Time: now(), Dir: ServerToClient, HTTP: &HTTPInfo{Status: resp.StatusCode, Header: resp.Header, Request: n}}
 	for k, vs := range resp.Header {
 		if !hopHeaders[http.CanonicalHeaderKey(k)] {
 			w.Header()[k] = vs
 		}
 	}
-	info := &HTTPInfo{Status: resp.StatusCode, Header: redactHeaders(resp.Header), Request: n}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		info.Stream = true
-		p.record(ServerToClient, nil, info)
+		got.HTTP.Stream = true
+		got.body = getBody()
+		p.rec.Frame(got)
 		w.WriteHeader(resp.StatusCode)
 		p.relaySSE(w, resp.Body, n)
 		return
 	}
 	w.WriteHeader(resp.StatusCode)
-	var got bytes.Buffer
-	_, _ = io.Copy(w, io.TeeReader(io.LimitReader(resp.Body, 1<<62), &limitedBuffer{&got, MaxFrame}))
-	p.record(ServerToClient, got.Bytes(), info)
+	got.body = getBody()
+	tee := &limitedBuffer{b: got.body, max: MaxFrame}
+	_, _ = io.Copy(w, io.TeeReader(resp.Body, tee))
+	got.Truncated = tee.cut
+	p.rec.Frame(got)
 }
+
+// requestBody gives req the client's body and queues the request to the
+// recorder: a short body of known length read whole (the recorder
+// shares it, read-only), a longer one streamed through with a copy of
+// its first MaxFrame bytes, queued when the transport has sent it all.
+func (p *httpProxy) requestBody(req, r *http.Request, sent Record) error {
+	req.ContentLength = r.ContentLength
+	if r.ContentLength >= 0 && r.ContentLength <= replayable {
+		b := make([]byte, r.ContentLength)
+		if _, err := io.ReadFull(r.Body, b); err != nil {
+			return err
+		}
+		if len(b) > 0 {
+			req.Body = io.NopCloser(bytes.NewReader(b))
+			req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+		}
+		sent.raw = b
+		p.rec.Frame(sent)
+		return nil
+	}
+	sent.body = getBody()
+	tee := &limitedBuffer{b: sent.body, max: MaxFrame}
+	req.Body = &teeBody{r: io.TeeReader(r.Body, tee), done: func() {
+		sent.Truncated = tee.cut
+		p.rec.Frame(sent)
+	}}
+	return nil
+}
+
+// teeBody is a streamed request body: done runs once, when the transport
+// closes it (it has sent all it will).
+type teeBody struct {
+	r    io.Reader
+	done func()
+	once sync.Once
+}
+
+func (b *teeBody) Read(p []byte) (int, error) { return b.r.Read(p) }
+func (b *teeBody) Close() error               { b.once.Do(b.done); return nil }
 
 // relaySSE copies an event stream to the client as it arrives, one line at
 // a time, flushing after each event, and records each event's data.
@@ -149,9 +200,13 @@ func (p *httpProxy) relaySSE(w http.ResponseWriter, body io.Reader, n int) {
 	br := bufio.NewReaderSize(body, 64<<10)
 	var data bytes.Buffer
 	id := ""
+	at := time.Time{} // when the event's first line arrived
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
+			if at.IsZero() {
+				at = now()
+			}
 			if _, werr := w.Write(line); werr != nil {
 				return // the client went away
 			}
@@ -162,10 +217,12 @@ func (p *httpProxy) relaySSE(w http.ResponseWriter, body io.Reader, n int) {
 					fl.Flush()
 				}
 				if data.Len() > 0 {
-					p.record(ServerToClient, bytes.TrimSuffix(data.Bytes(), []byte("\n")), &HTTPInfo{EventID: id, Request: n})
+					ev := getBody()
+					ev.Write(bytes.TrimSuffix(data.Bytes(), []byte("\n")))
+					p.rec.Frame(Record{Time: at, Dir: ServerToClient, HTTP: &HTTPInfo{EventID: id, Request: n}, body: ev})
 				}
 				data.Reset()
-				id = ""
+				id, at = "", time.Time{}
 			case bytes.HasPrefix(t, []byte("data:")):
 				data.Write(bytes.TrimPrefix(bytes.TrimPrefix(t, []byte("data:")), []byte(" ")))
 				data.WriteByte('\n')
@@ -223,13 +280,20 @@ func redactHeaders(h http.Header) map[string][]string {
 	return out
 }
 
+// limitedBuffer keeps the first max bytes written to it; cut says more
+// came.
 type limitedBuffer struct {
 	b   *bytes.Buffer
 	max int
+	cut bool
 }
 
 func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if room := l.max - l.b.Len(); room > 0 {
+	room := l.max - l.b.Len()
+	if len(p) > room {
+		l.cut = true
+	}
+	if room > 0 {
 		l.b.Write(p[:min(len(p), room)])
 	}
 	return len(p), nil

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -56,6 +57,12 @@ type Record struct {
 	Truncated bool `json:"truncated,omitempty"`
 	// HTTP: the HTTP proxy's request, status, headers or SSE event.
 	HTTP *HTTPInfo `json:"http,omitempty"`
+
+	// body (from the bodies pool) or raw (shared, read-only) holds the
+	// bytes of a frame the HTTP proxy queued, until the recorder makes
+	// them Text or Base64 (withBody), off the forwarding path.
+	body *bytes.Buffer
+	raw  []byte
 }
 
 // frameRecord records one frame's bytes.

@@ -10,13 +10,23 @@ import (
 const MaxFrame = 256 << 20
 
 // splitter cuts a byte stream into frames at newlines and hands each to
-// emit, without holding up the stream it copies from.
+// emit. The recorder runs it on what a tap gathered, off the forwarding
+// path.
 type splitter struct {
 	dir       Direction
 	buf       []byte
 	truncated bool
 	at        time.Time // when the bytes that end the frame arrived
-	emit      func(Record)
+	emit      func(frame)
+}
+
+// frame is one frame the splitter cut; its bytes are valid only during
+// the call to emit.
+type frame struct {
+	at                 time.Time
+	dir                Direction
+	b                  []byte
+	partial, truncated bool
 }
 
 // feed takes bytes that arrived at t (stamped before they were forwarded).
@@ -42,19 +52,23 @@ func (s *splitter) keep(b []byte) {
 }
 
 func (s *splitter) send(partial bool) {
-	rec := frameRecord(s.at, s.dir, s.buf, partial)
-	rec.Truncated = s.truncated
-	s.emit(rec)
+	s.emit(frame{at: s.at, dir: s.dir, b: s.buf, partial: partial, truncated: s.truncated})
 	s.buf, s.truncated = s.buf[:0], false
 	if cap(s.buf) > 1<<20 {
 		s.buf = nil // don't hold on to a huge frame's buffer
 	}
 }
 
-// close emits what is left without a newline, if anything.
-func (s *splitter) close() {
+// close emits what is left without a newline, if anything, as a frame
+// that ended at t.
+func (s *splitter) close(t time.Time) {
 	if len(s.buf) > 0 || s.truncated {
-		s.at = now()
+		s.at = t
 		s.send(true)
 	}
+}
+
+// drop forgets the frame in progress.
+func (s *splitter) drop() {
+	s.buf, s.truncated = s.buf[:0], false
 }

@@ -66,13 +66,13 @@ func RunStdio(ctx context.Context, o StdioOptions, stdin io.Reader, stdout, stde
 	}()
 
 	go func() {
-		pump(stdin, toServer, ClientToServer, rec)
+		pump(stdin, toServer, rec.Tap(ClientToServer))
 		toServer.Close() // the client closed: so does the server's stdin
 	}()
 	var out sync.WaitGroup
 	out.Add(2)
-	go func() { defer out.Done(); pump(fromServer, stdout, ServerToClient, rec) }()
-	go func() { defer out.Done(); pump(serverErr, stderr, ServerStderr, rec) }()
+	go func() { defer out.Done(); pump(fromServer, stdout, rec.Tap(ServerToClient)) }()
+	go func() { defer out.Done(); pump(serverErr, stderr, rec.Tap(ServerStderr)) }()
 	out.Wait()
 	werr := cmd.Wait()
 	code := exitStatus(cmd, werr)
@@ -83,27 +83,33 @@ func RunStdio(ctx context.Context, o StdioOptions, stdin io.Reader, stdout, stde
 	return code, nil
 }
 
-// pump copies src to dst as bytes arrive (never waiting for a newline),
-// and hands the recorder each complete frame. A dst that fails (the
-// client went away) stops the copy; the rest of src is still read and
-// recorded so the server is not blocked on a full pipe.
-func pump(src io.Reader, dst io.Writer, dir Direction, rec *Recorder) {
-	sp := &splitter{dir: dir, emit: rec.Frame}
+// pump copies src to dst as bytes arrive (never waiting for a newline):
+// one read and one write a chunk, through one buffer. Each chunk, stamped
+// when it arrived (before the peer can see it, so a request is stamped
+// before its answer), is copied to the recorder's tap (nil: not
+// recording), which cuts it into frames off this path. A dst that fails
+// (the client went away) stops the copy; the rest of src is still read
+// and recorded so the server is not blocked on a full pipe.
+func pump(src io.Reader, dst io.Writer, tap *tap) {
 	buf := make([]byte, 64<<10)
 	dstOK := true
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
-			t := now() // before the peer can see it, so a request is stamped before its answer
+			t := now()
 			if dstOK {
 				if _, werr := dst.Write(buf[:n]); werr != nil {
 					dstOK = false
 				}
 			}
-			sp.feed(buf[:n], t)
+			if tap != nil {
+				tap.add(buf[:n], t)
+			}
 		}
 		if err != nil {
-			sp.close()
+			if tap != nil {
+				tap.close(now())
+			}
 			return
 		}
 	}
