@@ -2,7 +2,11 @@ package proxy
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
+	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // appendRecord appends rec as one line of a session file. A plain frame
@@ -11,11 +15,102 @@ import (
 // reflection, so recording costs the shim little CPU; anything else goes
 // through encoding/json. Both read back the same (parseRecord).
 func appendRecord(b []byte, rec Record) ([]byte, error) {
-	if rec.Session != nil || rec.End != nil || rec.HTTP != nil || rec.Text == nil {
+	if rec.Session != nil || rec.End != nil || rec.Text == nil || (rec.HTTP != nil && !plainHTTP(rec.HTTP)) {
 		j, err := json.Marshal(rec)
 		return append(b, j...), err
 	}
-	return appendFrame(b, rec.Time, rec.Dir, *rec.Text, rec.Partial, rec.Truncated), nil
+	b = appendFrame(b, rec.Time, rec.Dir, *rec.Text, rec.Partial, rec.Truncated)
+	if rec.HTTP != nil {
+		b = appendHTTP(b[:len(b)-1], rec.HTTP) // inside the frame's braces
+		b = append(b, '}')
+	}
+	return b, nil
+}
+
+// plainHTTP reports whether info's strings are all valid UTF-8, so that
+// appendHTTP writes what encoding/json would read back.
+func plainHTTP(info *HTTPInfo) bool {
+	if !utf8.ValidString(info.Method) || !utf8.ValidString(info.Path) || !utf8.ValidString(info.EventID) {
+		return false
+	}
+	for k, vs := range info.Header {
+		if !utf8.ValidString(k) {
+			return false
+		}
+		for _, v := range vs {
+			if !utf8.ValidString(v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// appendHTTP appends `,"http":{…}`: the HTTP proxy's details of a frame,
+// its header's names in order, as encoding/json writes them.
+func appendHTTP(b []byte, info *HTTPInfo) []byte {
+	b = append(b, `,"http":{`...)
+	mark := len(b)
+	field := func(name string) {
+		if len(b) > mark {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, '"', ':')
+	}
+	if info.Method != "" {
+		field("method")
+		b = appendJSONString(b, info.Method)
+	}
+	if info.Path != "" {
+		field("path")
+		b = appendJSONString(b, info.Path)
+	}
+	if info.Status != 0 {
+		field("status")
+		b = strconv.AppendInt(b, int64(info.Status), 10)
+	}
+	if len(info.Header) > 0 {
+		field("header")
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(info.Header)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			b = appendStrings(b, info.Header[k])
+		}
+		b = append(b, '}')
+	}
+	if info.Stream {
+		field("stream")
+		b = append(b, "true"...)
+	}
+	if info.EventID != "" {
+		field("eventId")
+		b = appendJSONString(b, info.EventID)
+	}
+	if info.Request != 0 {
+		field("request")
+		b = strconv.AppendInt(b, int64(info.Request), 10)
+	}
+	return append(b, '}')
+}
+
+func appendStrings(b []byte, vs []string) []byte {
+	if vs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, v)
+	}
+	return append(b, ']')
 }
 
 // appendFrame appends a plain frame whose text is valid UTF-8 (the

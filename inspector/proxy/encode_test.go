@@ -17,6 +17,10 @@ func TestAppendRecordReadsBackAsJSON(t *testing.T) {
 		for _, rec := range []Record{
 			{Time: at, Dir: ServerToClient, Text: &text},
 			{Time: at, Dir: ClientToServer, Text: &text, Partial: true, Truncated: true},
+			{Time: at, Dir: ClientToServer, Text: &text, HTTP: &HTTPInfo{Method: "POST", Path: "/mcp?a=<b>&c=" + text, Request: 7,
+				Header: map[string][]string{"Mcp-Session-Id": {text}, "Accept": {"application/json", "text/event-stream"}, "Authorization": {"Bearer [redacted]"}, "X-Empty": {}, "X-Nil": nil}}},
+			{Time: at, Dir: ServerToClient, Text: &text, HTTP: &HTTPInfo{Status: 401, Stream: true, EventID: text}},
+			{Time: at, Dir: ServerToClient, Text: &text, HTTP: &HTTPInfo{}},
 		} {
 			mine, err := appendRecord(nil, rec)
 			if err != nil {
