@@ -71,6 +71,10 @@ func RunHTTP(ctx context.Context, o HTTPOptions, log io.Writer) error {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second}
+	if addr, ok := directAddr(target); ok {
+		us := &upstreams{addr: addr}
+		srv.ConnContext, srv.ConnState = us.connContext, us.connState
+	}
 	addr := ln.Addr().String()
 	fmt.Fprintf(log, "mcpdev proxy: point the client at http://%s%s (forwarding to %s, recording %s)\n", addr, target.EscapedPath(), o.Target, rec.Path())
 	if o.Ready != nil {
@@ -95,6 +99,23 @@ type httpProxy struct {
 	rec    *Recorder
 	client *http.Client
 	n      atomicCounter
+}
+
+// directAddr is the host:port the proxy connects to itself (upstream.go)
+// for a plain http target reached without a proxy; https, or a proxy from
+// the environment, go through net/http's transport.
+func directAddr(target *url.URL) (string, bool) {
+	if target.Scheme != "http" {
+		return "", false
+	}
+	if via, err := http.ProxyFromEnvironment(&http.Request{URL: target}); err != nil || via != nil {
+		return "", false
+	}
+	port := target.Port()
+	if port == "" {
+		port = "80"
+	}
+	return net.JoinHostPort(target.Hostname(), port), true
 }
 
 // replayable is the largest request body the proxy reads whole before
@@ -125,7 +146,12 @@ func (p *httpProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	resp, err := p.client.Do(req)
+	var resp *http.Response
+	if u := upstreamOf(r.Context()); u != nil {
+		resp, err = u.roundTrip(r.Context(), req)
+	} else {
+		resp, err = p.client.Do(req)
+	}
 	if err != nil {
 		p.record(ServerToClient, nil, &HTTPInfo{Status: http.StatusBadGateway, Request: n})
 		http.Error(w, "mcpdev proxy: the server did not answer: "+err.Error(), http.StatusBadGateway)
