@@ -175,11 +175,15 @@ func connectCmd(s *session, c Connector) tea.Cmd {
 	}
 }
 
-// listToolsCmd asks for every tool.
+// listToolsCmd asks for every tool and counts what their definitions
+// cost in tokens.
 func listToolsCmd(ctx context.Context, client *sdk.Client, gen int) tea.Cmd {
 	return func() tea.Msg {
 		tools, err := client.ListTools(ctx)
-		return toolsMsg{gen: gen, tools: tools, err: err}
+		if err != nil {
+			return toolsMsg{gen: gen, err: err}
+		}
+		return toolsMsg{gen: gen, tools: tools, costs: countTools(tools)}
 	}
 }
 

@@ -55,7 +55,7 @@ func (f *flow) callTool(name, firstArg string) {
 func TestFlowAskServerEverything(t *testing.T) {
 	node, files := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
 	f := startFlowWith(t, commandConnector(node, files[0], "stdio"), "server-everything")
-	f.waitFor("legacy era", "Trigger Sampling Request Tool", "Get Roots List Tool", "Trigger URL Elicitation Tool")
+	f.waitFor("legacy era", "Trigger Sampling Request", "Get Roots List Tool", "Trigger URL Elicitation")
 
 	f.callTool("trigger-elicitation-request", "")
 	f.waitFor("Server asks · elicitation (form)", "Please provide inputs for the following fields:")
@@ -94,7 +94,7 @@ func TestFlowAskServerEverything(t *testing.T) {
 func TestFlowAskEnumNamesServerEverything(t *testing.T) {
 	node, files := peers.Find(t, "@modelcontextprotocol/server-everything/dist/index.js")
 	f := startScreenFlow(t, commandConnector(node, files[0], "stdio"), "server-everything", Options{})
-	f.waitScreen("legacy era", "Trigger Elicitation Request T")
+	f.waitScreen("legacy era", "Trigger Elicitation Reque")
 	f.callTool("trigger-elicitation-request", "")
 	f.waitScreen("Server asks · elicitation (form)", "String (name) *")
 	f.typ("Ada")

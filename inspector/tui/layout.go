@@ -2,11 +2,13 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/internal/termtext"
+	"github.com/mcpdev/mcpdev/internal/tokens"
 )
 
 // Layout, from the top: the header line, the tool list (left) beside the
@@ -137,7 +139,7 @@ func (m *Model) render() string {
 	case m.sections.section != sectionTools:
 		upper = m.upperSection(rw, top)
 	default:
-		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.selectedLint(), m.formShown()), rw, top, m.focus == focusForm)
+		upper = m.box(m.formTitle(), m.form.View(m.tools.Selected(), m.selectedWarnings(), m.selectedLint(), m.tools.Costs(), m.formShown()), rw, top, m.focus == focusForm)
 	}
 	lower := m.box(m.tabsTitle(), m.outputView(), rw, bottom, m.focus == focusOutput)
 	if m.focus == focusRoots {
@@ -161,12 +163,33 @@ func tooSmall(w, h int) string {
 	return strings.Join(lines[:min(len(lines), max(h, 1))], "\n")
 }
 
+// toolsTitle is "Tools 12 · 1,234 tokens" (the list's cost), "Tools 3/12
+// · …" when filtered; shorter where the pane is narrow ("12 · 1,234 tok").
 func (m *Model) toolsTitle() string {
 	n, shown := len(m.tools.tools), len(m.tools.visible)
+	count := strconv.Itoa(n)
 	if m.tools.filtered() {
-		return fmt.Sprintf("Tools %d/%d", shown, n)
+		count = fmt.Sprintf("%d/%d", shown, n)
 	}
-	return fmt.Sprintf("Tools %d", n)
+	total, ok := m.tools.costs.total()
+	if !ok {
+		return "Tools " + count
+	}
+	t := total.String()
+	if total.Exact {
+		t = tokens.Grouped(total.Tokens)
+	}
+	titles := []string{"Tools " + count + " · " + t + " tokens", "Tools " + count + " · " + t + " tok"}
+	if !m.tools.filtered() { // filtered, the count matters more than the cost
+		titles = append(titles, count+" · "+t+" tok")
+	}
+	room := m.leftWidth() - 6 // what box leaves for the title
+	for _, title := range titles {
+		if ansi.StringWidth(title) <= room {
+			return title
+		}
+	}
+	return "Tools " + count
 }
 
 // formShown: the right pane shows the open form, not the details of the

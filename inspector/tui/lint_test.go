@@ -31,7 +31,7 @@ func TestToolLintBadgeAndDetails(t *testing.T) {
 	}
 	f := newFormPane(&st)
 	f.SetSize(80, 40)
-	raw := f.detail(tools[1], nil, p.Lint("sloppy"))
+	raw := f.detail(tools[1], nil, p.Lint("sloppy"), nil)
 	got := ansi.Strip(raw)
 	for _, want := range []string{"lint 2", "Lint", "warning description-missing /description", "warning param-undescribed /inputSchema/properties/q␛[2J", "fix: describe"} {
 		if !strings.Contains(got, want) {
@@ -41,7 +41,7 @@ func TestToolLintBadgeAndDetails(t *testing.T) {
 	if strings.Contains(raw, "\x1b[2J") {
 		t.Errorf("the server's escape sequence reached the screen: %q", raw)
 	}
-	if clean := ansi.Strip(f.detail(tools[0], nil, p.Lint("clean"))); strings.Contains(clean, "Lint") {
+	if clean := ansi.Strip(f.detail(tools[0], nil, p.Lint("clean"), nil)); strings.Contains(clean, "Lint") {
 		t.Errorf("a clean tool's details have a Lint section:\n%s", clean)
 	}
 }

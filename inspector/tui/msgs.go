@@ -38,6 +38,7 @@ type connectFailedMsg struct {
 type toolsMsg struct {
 	gen   int
 	tools []sdk.ToolInfo
+	costs toolCosts // counted with the list, off the Update loop
 	err   error
 }
 

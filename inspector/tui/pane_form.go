@@ -14,6 +14,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/termtext"
+	"github.com/mcpdev/mcpdev/internal/tokens"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -121,8 +122,9 @@ func asTask(submit tea.Cmd) tea.Cmd {
 
 // View renders the open form (or the error building it) when showForm,
 // else the details of the selected tool sel with its warnings
-// (call.Suspicions) and lint findings.
-func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, findings []lint.Finding, showForm bool) string {
+// (call.Suspicions), lint findings and token costs (one per costClients
+// entry).
+func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, findings []lint.Finding, costs []tokens.Cost, showForm bool) string {
 	switch {
 	case !showForm:
 	case p.form != nil:
@@ -132,14 +134,15 @@ func (p *formPane) View(sel *sdk.ToolInfo, warnings []string, findings []lint.Fi
 			ansi.Wrap(termtext.Text(p.err.Error()), p.width, "") + "\n\n" + p.st.Dim.Render("It can still be called with JSON from the command line.")
 	}
 	if sel != nil {
-		return p.detail(*sel, warnings, findings)
+		return p.detail(*sel, warnings, findings, costs)
 	}
 	return p.st.Dim.Render("No tool selected.")
 }
 
 // detail describes a tool before its form is opened, its warnings first,
-// its lint findings after its description.
-func (p *formPane) detail(t sdk.ToolInfo, warnings []string, findings []lint.Finding) string {
+// its token costs under its badges, its lint findings after its
+// description.
+func (p *formPane) detail(t sdk.ToolInfo, warnings []string, findings []lint.Finding, costs []tokens.Cost) string {
 	st, w := p.st, max(p.width, 10)
 	var lines []string
 	title := cmp.Or(call.ToolTitle(t), t.Name)
@@ -151,6 +154,7 @@ func (p *formPane) detail(t sdk.ToolInfo, warnings []string, findings []lint.Fin
 	if b := badges(st, t, warnings != nil, findings); b != "" {
 		lines = append(lines, b)
 	}
+	lines = append(lines, costLine(st, costs, w)...)
 	for _, warn := range warnings {
 		lines = append(lines, st.StateBad.Render(ansi.Wrap(termtext.Line(warn), w, "")))
 	}

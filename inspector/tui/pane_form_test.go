@@ -21,7 +21,7 @@ func TestToolDetailsShowIcons(t *testing.T) {
 		{Src: "data:image/svg+xml;base64," + strings.Repeat("A", 4000)},
 		{Src: "https://evil.example/\x1b[2Jx.png"},
 	}}
-	raw := p.detail(tool, nil, nil)
+	raw := p.detail(tool, nil, nil, nil)
 	got := ansi.Strip(raw)
 	for _, want := range []string{
 		"icon https://example.com/search.png (image/png, 48x48, 96x96, dark)",

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/termtext"
+	"github.com/mcpdev/mcpdev/internal/tokens"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -27,6 +28,7 @@ type toolsPane struct {
 	// its name, title or description, or another name that reads the same.
 	warnings map[string][]string
 	lint     map[string][]lint.Finding // the lint findings per tool name
+	costs    toolCosts                 // the tokens each tool costs, counted when the list came
 	cursor   int                       // index into visible
 	offset   int                       // first visible item drawn
 
@@ -59,7 +61,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 	if t := p.Selected(); t != nil {
 		keep = t.Name
 	}
-	p.tools, p.loaded, p.err = tools, true, nil
+	p.tools, p.loaded, p.err, p.costs = tools, true, nil, nil
 	p.hay, p.names = make([]string, len(tools)), make([]string, len(tools))
 	p.warnings = map[string][]string{}
 	for i, t := range tools {
@@ -72,6 +74,22 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 	p.lint = lint.ByTool(lint.Tools(tools, nil))
 	p.apply()
 	p.selectName(keep)
+}
+
+// SetCosts sets the costs of the list's tools (countTools of the list
+// SetTools was given; costs counted for another list are ignored).
+func (p *toolsPane) SetCosts(c toolCosts) {
+	if c.fits(len(p.tools)) {
+		p.costs = c
+	}
+}
+
+// Costs is the selected tool's costs, one per costClients entry (none: nil).
+func (p *toolsPane) Costs() []tokens.Cost {
+	if p.cursor < 0 || p.cursor >= len(p.visible) {
+		return nil
+	}
+	return p.costs.tool(p.visible[p.cursor])
 }
 
 func (p *toolsPane) selectName(name string) {
@@ -178,7 +196,7 @@ func (p *toolsPane) View() string {
 	end := min(p.offset+p.perPage(), len(p.visible))
 	for i := p.offset; i < end; i++ {
 		b.WriteString("\n")
-		b.WriteString(p.item(p.tools[p.visible[i]], i == p.cursor))
+		b.WriteString(p.item(p.visible[i], i == p.cursor))
 	}
 	if shown := 2 * (end - p.offset); end-p.offset < len(p.visible) && shown < p.listRows() {
 		// the scroll mark on the pane's last row
@@ -212,15 +230,27 @@ func (p *toolsPane) topLine() string {
 // Warnings are the suspicions on the tool named name (none: nil).
 func (p *toolsPane) Warnings(name string) []string { return p.warnings[name] }
 
-func (p *toolsPane) item(t sdk.ToolInfo, selected bool) string {
-	st := p.st
+// item is the i-th tool's two rows: its name with its cost at the right
+// (when the pane is wide enough for both), then its badges and the first
+// line of its description.
+func (p *toolsPane) item(i int, selected bool) string {
+	st, t := p.st, p.tools[i]
 	name := cmp.Or(call.ToolTitle(t), t.Name)
 	bar, nameSt, descSt := "  ", st.Item, st.ItemDesc
 	if selected {
 		bar, nameSt, descSt = st.ItemSelected.Render("┃ "), st.ItemSelected, st.ItemDescSelected
 	}
 	w := max(p.width-2, 1)
-	line1 := bar + nameSt.Render(ansi.Truncate(termtext.Line(name), w, "…"))
+	cost := p.costs.label(i)
+	nameW := w - ansi.StringWidth(cost) - 1
+	if cost == "" || nameW < 6 {
+		cost, nameW = "", w
+	}
+	n := ansi.Truncate(termtext.Line(name), nameW, "…")
+	line1 := bar + nameSt.Render(n)
+	if cost != "" {
+		line1 += strings.Repeat(" ", w-ansi.StringWidth(n)-ansi.StringWidth(cost)) + st.Dim.Render(cost)
+	}
 	second := badges(st, t, p.warnings[t.Name] != nil, p.lint[t.Name])
 	if d := termtext.Line(firstLine(t.Description)); d != "" {
 		if second != "" {

@@ -130,7 +130,7 @@ func TestScrollMarksInEveryPane(t *testing.T) {
 		{"tool details", func() string {
 			p := newFormPane(&st)
 			p.SetSize(40, 6)
-			return p.View(&sdk.ToolInfo{Name: "wide", Description: strings.Join(numbered(8), "\n"), InputSchema: json.RawMessage(`{"type":"object"}`)}, nil, nil, false)
+			return p.View(&sdk.ToolInfo{Name: "wide", Description: strings.Join(numbered(8), "\n"), InputSchema: json.RawMessage(`{"type":"object"}`)}, nil, nil, nil, false)
 		}, "↓ 10 more lines", last},
 		{"resources", func() string {
 			p := newItemsPane(&st, "resources")
@@ -284,7 +284,7 @@ func TestFormScrollMark(t *testing.T) {
 	labels := []string{"book *", "book.title *", "book.author *", "book.year *"}
 	check := func(when, wantMark string) {
 		t.Helper()
-		rows := paneRows(m.form.View(nil, nil, nil, true))
+		rows := paneRows(m.form.View(nil, nil, nil, nil, true))
 		if got := rows[len(rows)-1]; !strings.HasPrefix(got, wantMark) {
 			t.Errorf("%s: the form's last row is %q, want the scroll mark %q…:\n%s", when, got, wantMark, screen(m))
 		}

@@ -206,6 +206,10 @@ func (m *Model) listTools(msg toolsMsg) tea.Cmd {
 	}
 	first := !m.tools.loaded
 	m.tools.SetTools(msg.tools)
+	if !msg.costs.fits(len(msg.tools)) { // a message made without them
+		msg.costs = countTools(msg.tools)
+	}
+	m.tools.SetCosts(msg.costs)
 	if m.form.isOpen() {
 		if t := m.findTool(m.form.tool.Name); t != nil {
 			m.form.tool = t // the schema may have changed; the form stays

@@ -86,3 +86,15 @@ func (l ListCost) Heaviest(n int) []int {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(l.Tools[b].Tokens, l.Tools[a].Tokens) })
 	return idx[:min(n, len(idx))]
 }
+
+// Grouped writes n with thousands separators: 1,234, -1,234.
+func Grouped(n int) string {
+	s := strconv.Itoa(max(n, -n))
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if n < 0 {
+		return "-" + s
+	}
+	return s
+}
