@@ -85,7 +85,7 @@ func TestDevLoopRebuildRestartRelistDiff(t *testing.T) {
 	if got := toolNames(d.Tools()); strings.Join(got, ",") != "search_books" {
 		t.Fatalf("tools before = %v", got)
 	}
-	old := d.Conn()
+	old, before := d.Conn(), d.Tools()
 	testutil.AddGetBook(t, dir)
 	testutil.Edit(t, filepath.Join(dir, "main.go"), "Search the catalog by title or author.", "Search the catalog by title, author or ISBN.")
 
@@ -99,8 +99,12 @@ func TestDevLoopRebuildRestartRelistDiff(t *testing.T) {
 	if len(ev.Diff.Changed) != 1 || ev.Diff.Changed[0].Changes[0].What != "description" {
 		t.Errorf("diff changed = %+v", ev.Diff.Changed)
 	}
-	if got := ev.Diff.String(); !strings.Contains(got, "+ get_book(id)") || !strings.Contains(got, `~ search_books`) {
-		t.Errorf("diff rendering:\n%s", got)
+	// The list grew by a tool and a longer description: its cost, counted
+	// here tool by tool, went up, and the summary says by how much.
+	grew := testutil.TokenDelta(before, ev.Tools)
+	if got := ev.Diff.String(); !strings.Contains(got, "+ get_book(id)") || !strings.Contains(got, `~ search_books`) ||
+		!strings.HasPrefix(grew, "+") || !strings.Contains(got, "tools: 1 added, 1 changed · "+grew+"\n") {
+		t.Errorf("diff rendering (token change %s):\n%s", grew, got)
 	}
 	// Two saves close together make one build, or two when the machine is
 	// slow enough that the first build starts before the second save (it

@@ -23,6 +23,8 @@ type ToolsDiff struct {
 	// Lint are the lint findings (the spec's rules, as mcpdev lint
 	// reports them) of the new list that the old one did not have.
 	Lint []lint.Finding
+	// Tokens is the change in what the list's definitions cost a model.
+	Tokens TokenChange
 }
 
 // ToolChange lists what changed in one tool.
@@ -55,8 +57,14 @@ func (d ToolsDiff) Empty() bool {
 }
 
 // DiffTools compares two tool lists by name, in the order of after (then
-// the removed tools in the order of before).
+// the removed tools in the order of before), and counts their tokens.
 func DiffTools(before, after []sdk.ToolInfo) ToolsDiff {
+	return DiffToolsCounted(before, after, CountChange(before, after))
+}
+
+// DiffToolsCounted is DiffTools for a caller that has counted the lists'
+// tokens already (the inspector counts each list once, when it arrives).
+func DiffToolsCounted(before, after []sdk.ToolInfo, tok TokenChange) ToolsDiff {
 	old := map[string]sdk.ToolInfo{}
 	for _, t := range before {
 		old[t.Name] = t
@@ -80,6 +88,7 @@ func DiffTools(before, after []sdk.ToolInfo) ToolsDiff {
 		}
 	}
 	d.Lint = newFindings(before, after)
+	d.Tokens = tok
 	return d
 }
 
@@ -281,8 +290,17 @@ func argsSuffix(t sdk.ToolInfo) string {
 	return "(" + strings.Join(names, ", ") + ")"
 }
 
-// Summary is one line: "1 added, 1 changed" or "no change to the tools".
+// Summary is one line: "tools: 1 added, 1 changed · +312 tokens" or "no
+// change to the tools" (the token change follows when there is one).
 func (d ToolsDiff) Summary() string {
+	s := d.changes()
+	if t := d.Tokens.String(); t != "" {
+		s += " · " + t
+	}
+	return s
+}
+
+func (d ToolsDiff) changes() string {
 	var parts []string
 	for _, p := range []struct {
 		n    int

@@ -69,6 +69,7 @@ type devState struct {
 	buildErr   error              // the last build failed (cleared by a good one)
 	changed    []string           // files of the change being built
 	before     []sdk.ToolInfo     // the tools before the restart under way
+	beforeCost int                // what they cost in tokens (openai)
 	awaitTools bool               // a dev restart waits for its tool list
 	took       time.Duration      // change → new binary
 	diff       *devloop.ToolsDiff // the last restart's diff, until dismissed
@@ -244,6 +245,8 @@ func (m *Model) onDevEvent(ev devloop.Event) tea.Cmd {
 			dc.setBinary(ev.Binary)
 		}
 		d.before = slices.Clone(m.tools.tools)
+		total, _ := m.tools.costs.total()
+		d.beforeCost = total.Tokens
 		d.awaitTools = true
 		return m.restart()
 	}
@@ -260,7 +263,8 @@ func (m *Model) onDevTools(msg toolsMsg) tea.Cmd {
 	if msg.err != nil {
 		return cmd
 	}
-	diff := devloop.DiffTools(d.before, msg.tools)
+	after, _ := m.tools.costs.total() // counted with the list, not again here
+	diff := devloop.DiffToolsCounted(d.before, msg.tools, devloop.TokenChange{Before: d.beforeCost, After: after.Tokens})
 	d.diff, d.restarts, d.scroll = &diff, d.restarts+1, 0
 	d.pinned = d.pinned || !diff.Empty()
 	m.setDevHeader()
