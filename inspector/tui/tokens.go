@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -18,12 +19,15 @@ var costClients = []tokens.Client{tokens.OpenAI, tokens.Anthropic, tokens.Gemini
 // listToolsCmd (1,000 tools take ~150 ms), never while drawing.
 type toolCosts []tokens.ListCost
 
-// countTools counts tools for every costClients entry.
+// countTools counts tools for every costClients entry, the clients side
+// by side (the list waits for its costs).
 func countTools(tools []sdk.ToolInfo) toolCosts {
 	c := make(toolCosts, len(costClients))
+	var wg sync.WaitGroup
 	for i, client := range costClients {
-		c[i] = tokens.List(tools, client)
+		wg.Go(func() { c[i] = tokens.List(tools, client) })
 	}
+	wg.Wait()
 	return c
 }
 

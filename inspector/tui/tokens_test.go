@@ -182,3 +182,12 @@ func TestToolCostsHostileNames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCountTools1000 is what listToolsCmd adds to a list of 1,000
+// tools: counting them for each of costClients (off the Update loop).
+func BenchmarkCountTools1000(b *testing.B) {
+	tools := manyTools(1000)
+	for b.Loop() {
+		countTools(tools)
+	}
+}
