@@ -1,11 +1,10 @@
 package tui
 
 import (
-	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"image"
-	_ "image/png" // DecodeConfig reads a PNG's size
 	"strings"
 )
 
@@ -19,23 +18,10 @@ import (
 // 1-cell characters, so the layout holds. Elsewhere (tmux or screen in
 // between, another terminal, NO_COLOR, another image type) the block
 // keeps its description and s saves it. iTerm2's and sixel images are
-// drawn at the cursor, over cells the renderer owns: not drawn.
+// drawn at the cursor instead: image_place.go.
 
-// inlineImagesSupported reads the environment for a terminal that draws
-// Unicode-placeholder images (kitty 0.28 or later, Ghostty) with nothing
-// in between; MCPDEV_INLINE_IMAGES=0 or 1 decides instead.
-func inlineImagesSupported(getenv func(string) string) bool {
-	switch v := getenv("MCPDEV_INLINE_IMAGES"); {
-	case v == "0", v == "1":
-		return v == "1"
-	case getenv("TMUX") != "", getenv("STY") != "", getenv("NO_COLOR") != "":
-		return false // a multiplexer swallows the images; placeholders need their colour
-	case strings.HasPrefix(getenv("TERM"), "screen"), strings.HasPrefix(getenv("TERM"), "tmux"):
-		return false
-	}
-	return getenv("KITTY_WINDOW_ID") != "" || getenv("TERM") == "xterm-kitty" ||
-		getenv("TERM_PROGRAM") == "ghostty" || getenv("TERM") == "xterm-ghostty"
-}
+// errPaneTooNarrow: not one cell is left for the image.
+var errPaneTooNarrow = errors.New("the pane is too narrow")
 
 // placeholder is kitty's image placeholder character; placeMarks are the
 // combining marks numbering its rows and columns (the protocol's table,
@@ -53,20 +39,32 @@ var placeMarks = [...]rune{
 // maxImageRows is the tallest an inline image is drawn, in rows.
 const maxImageRows = 16
 
-// inlineImage is a PNG drawn in cols×rows cells as image id.
+// inlineImage is an image drawn in cols×rows cells as image id.
 type inlineImage struct {
 	id, cols, rows int
-	png            []byte
+	png            []byte        // kitty: the PNG; iTerm2: the file
+	proto          ImageProtocol // how it is drawn
+	px             *image.RGBA   // iTerm2, sixel: the image scaled to its cells
+	cell           [2]int        // iTerm2, sixel: a cell's size in pixels
+	seqs           map[[2]int]string
 }
 
-// newInlineImage sizes a PNG for a pane w cells wide (a cell taken as 8×16
-// pixels, never larger than the image), or says it cannot be drawn.
-func newInlineImage(id int, data []byte, w int) (*inlineImage, bool) {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || format != "png" || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, false
+// newInlineImage sizes an image for a pane w cells wide, or says why it
+// cannot be drawn. kitty is sent the PNG (a cell taken as 8×16 pixels,
+// never larger than the image); iTerm2 and sixel get it decoded and
+// scaled to the terminal's cells (image_place.go).
+func newInlineImage(id int, data []byte, w int, proto ImageProtocol, cell [2]int) (*inlineImage, error) {
+	if proto.drawnAtCursor() {
+		return newCursorImage(id, data, w, proto, cell)
 	}
-	cols, rows := (cfg.Width+7)/8, (cfg.Height+15)/16
+	iw, ih, format, err := imageSize(data)
+	if err != nil {
+		return nil, err
+	}
+	if format != "png" {
+		return nil, fmt.Errorf("kitty is sent PNG only (this is %s)", format)
+	}
+	cols, rows := (iw+7)/8, (ih+15)/16
 	if maxC := min(w, len(placeMarks)); cols > maxC {
 		rows, cols = max(rows*maxC/cols, 1), maxC
 	}
@@ -74,9 +72,9 @@ func newInlineImage(id int, data []byte, w int) (*inlineImage, bool) {
 		cols, rows = max(cols*maxImageRows/rows, 1), maxImageRows
 	}
 	if cols < 1 {
-		return nil, false
+		return nil, errPaneTooNarrow
 	}
-	return &inlineImage{id: id, cols: cols, rows: rows, png: data}, true
+	return &inlineImage{id: id, cols: cols, rows: rows, png: data, proto: proto}, nil
 }
 
 // transmit is the APC sequence that sends the PNG and makes its virtual
@@ -104,6 +102,9 @@ func (im *inlineImage) transmit() string {
 
 // lines are the image's rows of placeholder cells, in its id's colour.
 func (im *inlineImage) lines() []string {
+	if im.proto.drawnAtCursor() {
+		return im.markLines()
+	}
 	out := make([]string, im.rows)
 	for r := range out {
 		var b strings.Builder
@@ -119,12 +120,13 @@ func (im *inlineImage) lines() []string {
 	return out
 }
 
-// placeImages gives the result's PNG images ids and sizes, and queues
-// them to be sent, when images are drawn. Ids run from 16 to 255: a
-// 256-colour index the renderer writes as it is.
+// placeImages gives the result's images ids and sizes, and queues them
+// to be sent, when images are drawn; an image that cannot be drawn gets
+// the reason. Ids run from 16 to 255: a 256-colour index the renderer
+// writes as it is.
 func (p *resultPane) placeImages() {
-	p.images = nil
-	if !p.inline || p.data == nil {
+	p.images, p.unDrawn = nil, nil
+	if p.proto == ImagesOff || p.data == nil {
 		return
 	}
 	for _, md := range p.data.media {
@@ -132,11 +134,19 @@ func (p *resultPane) placeImages() {
 			continue
 		}
 		id := p.lastID%240 + 16
-		if im, ok := newInlineImage(id, md.data, p.width); ok {
-			if p.images == nil {
-				p.images = map[int]*inlineImage{}
+		im, err := newInlineImage(id, md.data, p.width, p.proto, p.cell)
+		if err != nil {
+			if p.unDrawn == nil {
+				p.unDrawn = map[int]string{}
 			}
-			p.images[md.index], p.lastID = im, p.lastID+1
+			p.unDrawn[md.index] = err.Error()
+			continue
+		}
+		if p.images == nil {
+			p.images = map[int]*inlineImage{}
+		}
+		p.images[md.index], p.lastID = im, p.lastID+1
+		if p.proto == ImagesKitty {
 			p.transmit += im.transmit()
 		}
 	}

@@ -15,24 +15,38 @@ import (
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
-func TestInlineImagesDetectedByEnv(t *testing.T) {
+func TestImageProtocolDetectedByEnv(t *testing.T) {
 	tests := []struct {
 		env  map[string]string
-		want bool
+		want ImageProtocol
 	}{
-		{map[string]string{"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"}, true},
-		{map[string]string{"TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"}, true},
-		{map[string]string{"TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"}, true},
-		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, false},
-		{map[string]string{"TERM": "screen-256color", "KITTY_WINDOW_ID": "1"}, false},
-		{map[string]string{"TERM": "xterm-kitty", "NO_COLOR": "1"}, false},
-		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"}, false},
-		{map[string]string{"TERM": "xterm-256color"}, false},
-		{map[string]string{"TERM": "xterm-kitty", "MCPDEV_INLINE_IMAGES": "0"}, false},
-		{map[string]string{"TERM": "xterm-256color", "MCPDEV_INLINE_IMAGES": "1"}, true},
+		{map[string]string{"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"}, ImagesKitty},
+		{map[string]string{"TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"}, ImagesKitty},
+		{map[string]string{"TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"}, ImagesKitty},
+		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, ImagesOff},
+		{map[string]string{"TERM": "screen-256color", "KITTY_WINDOW_ID": "1"}, ImagesOff},
+		{map[string]string{"TERM": "xterm-kitty", "NO_COLOR": "1"}, ImagesOff},
+		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"}, ImagesITerm2},
+		{map[string]string{"TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"}, ImagesITerm2},
+		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}, ImagesITerm2},
+		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm", "NO_COLOR": "1"}, ImagesITerm2},
+		{map[string]string{"TERM": "tmux-256color", "TERM_PROGRAM": "iTerm.app", "TMUX": "x"}, ImagesOff},
+		{map[string]string{"TERM": "foot"}, ImagesSixel},
+		{map[string]string{"TERM": "foot-extra"}, ImagesSixel},
+		{map[string]string{"TERM": "mlterm"}, ImagesSixel},
+		{map[string]string{"TERM": "xterm-256color", "WT_SESSION": "5b9f"}, ImagesSixel},
+		{map[string]string{"TERM": "screen", "STY": "1.pts", "WT_SESSION": "5b9f"}, ImagesOff},
+		{map[string]string{"TERM": "xterm-256color"}, ImagesOff},
+		{map[string]string{"TERM": "xterm-kitty", "MCPDEV_INLINE_IMAGES": "0"}, ImagesOff},
+		{map[string]string{"TERM": "foot", "MCPDEV_INLINE_IMAGES": "off"}, ImagesOff},
+		{map[string]string{"TERM": "xterm-256color", "MCPDEV_INLINE_IMAGES": "1"}, ImagesKitty},
+		{map[string]string{"TERM": "foot", "TMUX": "x", "MCPDEV_INLINE_IMAGES": "1"}, ImagesSixel},
+		{map[string]string{"TERM": "xterm-256color", "MCPDEV_INLINE_IMAGES": "sixel"}, ImagesSixel},
+		{map[string]string{"TERM": "tmux-256color", "TMUX": "x", "MCPDEV_INLINE_IMAGES": "iTerm2"}, ImagesITerm2},
+		{map[string]string{"TERM": "foot", "MCPDEV_INLINE_IMAGES": "kitty"}, ImagesKitty},
 	}
 	for _, tt := range tests {
-		if got := inlineImagesSupported(func(k string) string { return tt.env[k] }); got != tt.want {
+		if got := detectImages(func(k string) string { return tt.env[k] }); got != tt.want {
 			t.Errorf("%v: %v, want %v", tt.env, got, tt.want)
 		}
 	}
@@ -88,7 +102,7 @@ var apcRe = regexp.MustCompile("\x1b_G([^;]*);([^\x1b]*)\x1b\\\\")
 // under its header, inside the pane; its description stays.
 func TestInlineImageDrawnWhereSupported(t *testing.T) {
 	m, _ := newTestModel(t, 120, 40)
-	m.result.inline = true
+	m.result.proto = ImagesKitty
 	data := testPNG(t, 64, 48) // 8×3 cells
 	sent := raws(showImage(t, m, data))
 	parts := apcRe.FindAllStringSubmatch(sent, -1)

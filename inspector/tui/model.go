@@ -34,10 +34,11 @@ type Options struct {
 	// SaveDir is where media blocks are saved (default: the current
 	// directory).
 	SaveDir string
-	// InlineImages draws PNG image blocks in the result, for a terminal
-	// that supports it (Run sets it from the environment:
-	// inline_image.go).
-	InlineImages bool
+	// Images is how the result's image blocks are drawn in the terminal
+	// (Run reads it from the environment: image_proto.go); CellPixels is
+	// a cell's size in pixels for iTerm2 and sixel (0: 8×16).
+	Images     ImageProtocol
+	CellPixels [2]int
 	// ConnectTimeout bounds initialize (0: the CLI's default).
 	ConnectTimeout time.Duration
 	// Now is the clock (tests pin it); default time.Now.
@@ -136,7 +137,7 @@ func New(ctx context.Context, c Connector, opts Options) *Model {
 	m.form.keys, m.form.asTask = &m.keys.Form, &m.keys.RunAsTask
 	m.result = newResultPane(st)
 	m.result.saveDir = &m.opts.SaveDir
-	m.result.inline = m.opts.InlineImages
+	m.result.proto, m.result.cell = m.opts.Images, m.opts.CellPixels
 	m.logs = logsPane{st: st}
 	m.traffic = newTrafficPane(st)
 	m.history = historyPane{st: st}
@@ -225,6 +226,7 @@ func (m *Model) View() tea.View {
 	// Server text is sanitized where each pane shows it; Styled is the
 	// last guard: nothing but the panes' own SGR styling gets through.
 	v := tea.NewView(termtext.Styled(m.render()))
+	m.result.observe(v.Content) // where images drawn at the cursor go
 	v.AltScreen = true
 	v.WindowTitle = "mcpdev · " + termtext.Line(m.serverName())
 	if m.call != nil {

@@ -49,8 +49,14 @@ type resultPane struct {
 	laidWidth int        // the width the content was last laid out for
 	links     []linkLine // the result's resource links, where they are laid out
 
-	inline   bool                 // draw PNG images (Options.InlineImages)
+	proto    ImageProtocol        // how images are drawn (Options.Images)
+	cell     [2]int               // a cell's size in pixels (Options.CellPixels)
 	images   map[int]*inlineImage // by block, the images drawn
+	unDrawn  map[int]string       // by block, why an image is not drawn
+	placed   []piece              // where the last frame put the images (image_place.go)
+	drawn    []piece              // where they were last drawn
+	dirty    bool                 // a frame put them elsewhere since
+	checking bool                 // an imagesDrawMsg is due
 	lastID   int                  // the last image id given
 	transmit string               // images to send the terminal (takeTransmit)
 	saveDir  *string              // where the save key writes media (Options.SaveDir)
@@ -226,6 +232,8 @@ func (p *resultPane) dataDoc(out *rowDoc) {
 		}
 		if im := p.images[i]; im != nil {
 			out.addLines(im.lines()...)
+		} else if why := p.unDrawn[i]; why != "" {
+			out.addLines(st.Dim.Render("not drawn inline: " + termtext.Line(why)))
 		}
 		switch {
 		case b.text == "":

@@ -121,6 +121,9 @@ func (d *resultData) block(i int, c sdk.Content) blockData {
 		if err != nil {
 			return blockData{kind: c.Type, header: h + " · bad base64: " + err.Error()}
 		}
+		if w, ht, _, err := imageSize(data); c.Type == "image" && err == nil {
+			h += fmt.Sprintf(" · %d×%d", w, ht) // from the header alone
+		}
 		return blockData{kind: c.Type, header: h, saveAs: d.addMedia(i, c.Type, c.MimeType, data)}
 	case "resource_link":
 		return blockData{kind: c.Type, header: "resource link", text: linkText(c), link: c.URI}

@@ -20,7 +20,12 @@ func Run(ctx context.Context, t *target.Target, opts Options) error {
 	if opts.Dev.Target == nil {
 		opts.Dev.Target = t
 	}
-	opts.InlineImages = opts.InlineImages || inlineImagesSupported(os.Getenv)
+	if opts.Images == ImagesOff {
+		opts.Images = detectImages(os.Getenv)
+	}
+	if opts.CellPixels == [2]int{} {
+		opts.CellPixels = cellPixels(os.Stdout)
+	}
 	m := New(ctx, withDev(&targetConnector{Target: t, Timeout: opts.ConnectTimeout}, opts.Dev), opts)
 	defer m.Close()
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()

@@ -21,6 +21,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if seq := m.result.takeTransmit(); seq != "" {
 		cmd = tea.Batch(cmd, tea.Raw(seq)) // an inline image, sent beside the frame
 	}
+	if _, drawing := msg.(imagesDrawMsg); !drawing {
+		cmd = tea.Batch(cmd, m.result.drawSoon()) // images drawn at the cursor, after the frame
+	}
 	if m.focusCmd != nil {
 		cmd, m.focusCmd = tea.Batch(cmd, m.focusCmd), nil
 	}
@@ -32,6 +35,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case imagesDrawMsg:
+		if seq := m.result.drawImages(); seq != "" {
+			return tea.Raw(seq)
+		}
 	case tea.WindowSizeMsg:
 		m.term = [2]int{msg.Width, msg.Height}
 		m.resize(msg.Width, msg.Height)
