@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
 // An elicitation form's requestedSchema is a restricted JSON Schema: one
@@ -327,18 +329,18 @@ func readSchemaTag(sf reflect.StructField) schemaTag {
 	if !ok {
 		return nil
 	}
-	return schemaTag(splitTag(tag))
+	return schemaTag(tags.Split(tag))
 }
 
 // one returns the value of keyword k (title and description run on over
-// commas that start no keyword, as tagText reads them).
+// commas that start no keyword, as tags.Text reads them).
 func (t schemaTag) one(k string) string {
 	for i := 0; i < len(t); i++ {
 		key, val, _ := strings.Cut(t[i], "=")
 		if key != k {
 			continue
 		}
-		for (k == "title" || k == "description") && i+1 < len(t) && !tagKeywords[keyOf(t[i+1])] {
+		for (k == "title" || k == "description") && i+1 < len(t) && tags.Continues(t[i+1]) {
 			i++
 			val += "," + t[i]
 		}
@@ -363,7 +365,7 @@ func splitList(tag string) []string {
 	if tag == "" {
 		return nil
 	}
-	parts := splitTag(tag)
+	parts := tags.Split(tag)
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
 // When encoding/json refuses arguments that validation passed (a type
@@ -95,26 +96,12 @@ func explainStruct(t reflect.Type, v any, path []string, out *[]Violation, depth
 			continue
 		}
 		at := append(path[:len(path):len(path)], name)
-		if text, quoted := x.(string); quoted && hasStringOption(sf) {
+		if text, quoted := x.(string); quoted && tags.StringOption(sf) {
 			explainQuoted(sf.Type, text, at, out)
 			continue
 		}
 		explain(sf.Type, x, at, out, depth+1)
 	}
-}
-
-// hasStringOption reports a json:",string" field: encoding/json reads a
-// number or boolean there from a JSON string.
-func hasStringOption(sf reflect.StructField) bool {
-	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
-	for opts != "" {
-		var opt string
-		opt, opts, _ = strings.Cut(opts, ",")
-		if opt == "string" {
-			return true
-		}
-	}
-	return false
 }
 
 // explainQuoted words a json:",string" number that does not decode by the

@@ -8,6 +8,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
 // The one place where Go types become JSON Schemas (2020-12). Input schemas
@@ -125,8 +126,8 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 			s.Required = removeString(s.Required, name)
 			continue
 		}
-		tagText(prop, sf)
-		if prop.Type != "string" || !hasStringOption(sf) {
+		tags.Text(prop, sf)
+		if prop.Type != "string" || !tags.StringOption(sf) {
 			// (a json:",string" number is a string: its Go type's
 			// limits and constants would be read as a string's)
 			f.property(prop, sf.Type)

@@ -6,11 +6,13 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
 // checkFields returns the registration error of a field of t that would
 // register fine and then lose what its author wrote: a jsonschema tag the
-// reflector cannot read (checkTag), two fields encoding/json gives one
+// reflector cannot read (tags.Check), two fields encoding/json gives one
 // JSON name (it keeps neither), and in an input an interface encoding/json
 // cannot decode into (every call would fail). A type that gives its own
 // schema or JSON form is not looked into.
@@ -44,7 +46,7 @@ func (w *fieldCheck) walk(t reflect.Type) error {
 		path, goPath := w.names()
 		return fmt.Errorf("%s (%s): encoding/json cannot decode into the interface %v: use a concrete type (or any), or give the interface a JSONSchema() method", path, goPath, t)
 	}
-	if ownForm(t) {
+	if tags.OwnForm(t) {
 		return nil
 	}
 	switch t.Kind() {
@@ -67,7 +69,7 @@ func (w *fieldCheck) fields(t reflect.Type) error {
 		}
 		w.steps = append(w.steps, fieldStep{t, sf})
 		defer func() { w.steps = w.steps[:len(w.steps)-1] }()
-		if err := checkTag(sf); err != nil {
+		if err := tags.Check(sf, declaredEnum); err != nil {
 			name, goName := w.names()
 			return fmt.Errorf("%s (%s): %w", name, goName, err)
 		}
@@ -167,3 +169,7 @@ func plainJSONName(sf reflect.StructField) (string, bool) {
 	}
 	return sf.Name, true
 }
+
+// declaredEnum lists the values declared for named type t, by which
+// tags.Check checks a default.
+func declaredEnum(t reflect.Type) []any { return declaredValues(t, docs) }

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/invopop/jsonschema"
 
@@ -196,7 +195,7 @@ func (e *schemaEncoder) number(name string, v json.Number) bool {
 	if v == "" {
 		return true
 	}
-	if !isJSONNumber(string(v)) {
+	if !jsonfast.IsNumber(string(v)) {
 		return false
 	}
 	e.key(name)
@@ -330,42 +329,4 @@ func (e *schemaEncoder) properties(s *jsonschema.Schema) bool {
 	}
 	e.b = append(e.b, '}')
 	return true
-}
-
-// isJSONNumber reports whether s is a JSON number literal, the check
-// encoding/json makes before writing a json.Number.
-func isJSONNumber(s string) bool {
-	s, _ = strings.CutPrefix(s, "-")
-	i := digits(s)
-	if i == 0 || s[0] == '0' && i > 1 {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		n := digits(s[i+1:])
-		if n == 0 {
-			return false
-		}
-		i += 1 + n
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		n := digits(s[i:])
-		if n == 0 {
-			return false
-		}
-		i += n
-	}
-	return i == len(s)
-}
-
-// digits counts the decimal digits s starts with.
-func digits(s string) int {
-	n := 0
-	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
-		n++
-	}
-	return n
 }

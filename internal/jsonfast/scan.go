@@ -2,6 +2,7 @@ package jsonfast
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -265,6 +266,45 @@ func Number(data []byte, i int) (int, bool) {
 		i = j
 	}
 	return i, true
+}
+
+// IsNumber reports whether all of s is a JSON number literal, the check
+// encoding/json makes before writing a json.Number (Number scans one in a
+// document).
+func IsNumber(s string) bool {
+	s, _ = strings.CutPrefix(s, "-")
+	i := leadingDigits(s)
+	if i == 0 || s[0] == '0' && i > 1 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		n := leadingDigits(s[i+1:])
+		if n == 0 {
+			return false
+		}
+		i += 1 + n
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		n := leadingDigits(s[i:])
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return i == len(s)
+}
+
+// leadingDigits counts the decimal digits s starts with.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // StringMember stores the JSON string value val into dst when PlainString

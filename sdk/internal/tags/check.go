@@ -1,18 +1,24 @@
-package sdk
+package tags
 
 import (
+	"encoding"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
 // The reflector drops what it cannot read in a jsonschema tag without a
 // word: an unknown key (maximun=50), a value that does not parse
 // (minimum=abc, default=ten on an int: the field then becomes required), a
-// keyword its field's type does not take. checkTag makes each a
+// keyword its field's type does not take. Check makes each a
 // registration error that quotes the part of the tag and says what to
 // write; a default outside the field's own enum or bounds, which every
 // call that omits the field would then be refused for, too.
@@ -42,28 +48,30 @@ var tagInstead = map[string]map[string]string{
 	"array": {"minLength": "minItems", "maxLength": "maxItems"},
 }
 
-// fieldTag is a field's jsonschema tag as checkTag reads it.
+// fieldTag is a field's jsonschema tag as Check reads it.
 type fieldTag struct {
 	kind, items string // the field's JSON kind ("" when its type gives its own schema) and its items'
 	goType      reflect.Type
 	vals        map[string][]string // key → values
+	values      func(reflect.Type) []any
 }
 
-// checkTag checks the jsonschema tag of field sf; the error quotes the
-// part at fault.
-func checkTag(sf reflect.StructField) error {
+// Check checks the jsonschema tag of field sf; the error quotes the part
+// at fault. values lists the constants declared for a named type (its
+// enum when the tag gives none), to check a default against.
+func Check(sf reflect.StructField, values func(reflect.Type) []any) error {
 	tag, ok := sf.Tag.Lookup("jsonschema")
 	if !ok {
 		return nil
 	}
-	parts := splitTag(tag)
+	parts := Split(tag)
 	if parts[0] == "-" {
 		return nil // the reflector leaves the field out
 	}
-	ft := fieldTag{goType: derefType(sf.Type), vals: map[string][]string{}}
-	ft.kind = jsonKind(ft.goType, hasStringOption(sf))
+	ft := fieldTag{goType: deref(sf.Type), vals: map[string][]string{}, values: values}
+	ft.kind = jsonKind(ft.goType, StringOption(sf))
 	if ft.kind == "array" {
-		ft.items = jsonKind(derefType(ft.goType.Elem()), false)
+		ft.items = jsonKind(deref(ft.goType.Elem()), false)
 	}
 	for i := 0; i < len(parts); i++ {
 		part := parts[i]
@@ -72,8 +80,8 @@ func checkTag(sf reflect.StructField) error {
 			return fmt.Errorf("jsonschema tag %q: %w", part, err)
 		}
 		if key == "description" || key == "title" {
-			// the text runs on over commas that start no keyword (tagText)
-			for i+1 < len(parts) && !tagKeywords[keyOf(parts[i+1])] {
+			// the text runs on over commas that start no keyword (Text)
+			for i+1 < len(parts) && Continues(parts[i+1]) {
 				i++
 				if k, _, ok := strings.Cut(parts[i], "="); ok && suggestKey(k) != "" {
 					return fmt.Errorf("jsonschema tag %q: %w", parts[i], unknownKey(k, ft.kind))
@@ -103,7 +111,7 @@ func checkTag(sf reflect.StructField) error {
 // it; "" for a type that gives its own schema or form, "any" for an
 // interface.
 func jsonKind(t reflect.Type, asString bool) string {
-	if ownForm(t) {
+	if OwnForm(t) {
 		return ""
 	}
 	switch t.Kind() {
@@ -136,15 +144,44 @@ func jsonKind(t reflect.Type, asString bool) string {
 	return "any"
 }
 
-// ownForm reports whether t gives its own schema or JSON form, whose tags
+// OwnForm reports whether t gives its own schema or JSON form, whose tags
 // the reflector reads by the kind of that schema.
-func ownForm(t reflect.Type) bool {
-	for _, i := range []reflect.Type{jsonSchemaMethodType, textMarshalerType, marshalerType, unmarshalerType, textUnmarshalerType} {
+func OwnForm(t reflect.Type) bool {
+	for _, i := range ownFormTypes {
 		if t.Implements(i) || reflect.PointerTo(t).Implements(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownFormTypes are the interfaces by which a type gives its own schema or
+// JSON form.
+var ownFormTypes = []reflect.Type{
+	reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }](),
+	reflect.TypeFor[encoding.TextMarshaler](), reflect.TypeFor[json.Marshaler](),
+	reflect.TypeFor[json.Unmarshaler](), reflect.TypeFor[encoding.TextUnmarshaler](),
+}
+
+// StringOption reports a json:",string" field: encoding/json reads a
+// number or boolean there from a JSON string.
+func StringOption(sf reflect.StructField) bool {
+	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+	for opts != "" {
+		var opt string
+		opt, opts, _ = strings.Cut(opts, ",")
+		if opt == "string" {
+			return true
+		}
+	}
+	return false
+}
+
+func deref(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }
 
 // takes reports whether a field of this tag's kind takes keyword key.
@@ -275,7 +312,7 @@ func (ft fieldTag) checkValue(key, v string) error {
 }
 
 func (ft fieldTag) itemValue(v string) error {
-	return ft.scalarValue(ft.items, derefType(ft.goType.Elem()), v)
+	return ft.scalarValue(ft.items, deref(ft.goType.Elem()), v)
 }
 
 // scalarValue checks v as a value of the given kind and Go type.
@@ -310,7 +347,7 @@ func (ft fieldTag) scalarValue(kind string, t reflect.Type, v string) error {
 
 // jsonNumber parses v if it is a JSON number.
 func jsonNumber(v string) (float64, bool) {
-	if !isJSONNumber(v) {
+	if !jsonfast.IsNumber(v) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(v, 64)
@@ -324,8 +361,8 @@ func (ft fieldTag) checkDefault(d string) error {
 		return nil
 	}
 	enum := ft.vals["enum"]
-	if len(enum) == 0 && ft.goType.Name() != "" && ft.goType.PkgPath() != "" {
-		for _, v := range declaredValues(ft.goType, docs) {
+	if len(enum) == 0 && ft.goType.Name() != "" && ft.goType.PkgPath() != "" && ft.values != nil {
+		for _, v := range ft.values(ft.goType) {
 			enum = append(enum, fmt.Sprint(v))
 		}
 	}

@@ -1,4 +1,10 @@
-package sdk
+// Package tags reads the struct tags the sdk infers schemas from: it
+// splits a jsonschema tag at its unescaped commas, gives a field's title
+// and description the whole text its tag meant (Text), checks each part
+// of the tag against what the schema reflector reads for the field's
+// type (Check), and reads json:",string" (StringOption). It imports
+// nothing of the sdk.
+package tags
 
 import (
 	"reflect"
@@ -8,7 +14,7 @@ import (
 )
 
 // A jsonschema tag is a comma-separated list, so the reflector cuts
-// `jsonschema:"description=Title, or author"` after "Title". tagText puts
+// `jsonschema:"description=Title, or author"` after "Title". Text puts
 // back what the author meant: a part that is neither a flag nor one of the
 // reflector's key=value keywords continues the description or title
 // before it. A comma before a flag or a keyword (", required") still ends
@@ -25,20 +31,20 @@ var tagKeywords = map[string]bool{
 	"const": true, "required": true, "nullable": true, "-": true,
 }
 
-// tagText sets prop's description and title to the whole text its field's
+// Text sets prop's description and title to the whole text its field's
 // jsonschema tag gives them.
-func tagText(prop *jsonschema.Schema, sf reflect.StructField) {
+func Text(prop *jsonschema.Schema, sf reflect.StructField) {
 	tag, ok := sf.Tag.Lookup("jsonschema")
 	if !ok || !strings.Contains(tag, ",") {
 		return
 	}
-	parts := splitTag(tag)
+	parts := Split(tag)
 	for i := 0; i < len(parts); i++ {
 		key, val, _ := strings.Cut(parts[i], "=")
 		if key != "description" && key != "title" {
 			continue
 		}
-		for i+1 < len(parts) && !tagKeywords[keyOf(parts[i+1])] {
+		for i+1 < len(parts) && Continues(parts[i+1]) {
 			i++
 			val += "," + parts[i]
 		}
@@ -50,13 +56,19 @@ func tagText(prop *jsonschema.Schema, sf reflect.StructField) {
 	}
 }
 
+// Continues reports whether part of a tag continues the title or
+// description before it: it starts with no keyword the reflector reads.
+func Continues(part string) bool {
+	return !tagKeywords[keyOf(part)]
+}
+
 func keyOf(part string) string {
 	key, _, _ := strings.Cut(part, "=")
 	return key
 }
 
-// splitTag splits a tag at its commas, except those escaped as `\,`.
-func splitTag(tag string) []string {
+// Split splits a tag at its commas, except those escaped as `\,`.
+func Split(tag string) []string {
 	if !strings.Contains(tag, `\,`) { // the common case: substrings, no copies
 		return strings.Split(tag, ",")
 	}
