@@ -14,7 +14,7 @@ import (
 //	internal/schema ← transport, sdk, forms;  internal/schema/compile ← forms
 //	internal/schema/compile ← internal/schema/check ← forms, inspector/{cli,testsession,args}
 //	transport/protectedresource ← transport/streamable, transport/oauth
-//	sdk/internal/* (urimatch, sniff, tags) ← sdk
+//	sdk/internal/* (urimatch, sniff, tags, infer) ← sdk
 //	internal/jsonfast ← transport, sdk, internal/validate;  internal/termtext ← sdk, inspector
 //	internal/schema, internal/pydantic, internal/jsonfast ← internal/validate ← sdk
 //
@@ -139,7 +139,7 @@ func TestCLIValidatesThroughSchemaLayer(t *testing.T) {
 }
 
 // sdk's self-contained machinery lives under sdk/internal (URI template
-// matching, content sniffing, struct tag checking): none of it imports the sdk back, nor
+// matching, content sniffing, struct tag checking, schema inference): none of it imports the sdk back, nor
 // transport, forms, the inspector or a TUI library.
 func TestSDKInternalStandsAlone(t *testing.T) {
 	const mod = "github.com/mcpdev/mcpdev/"

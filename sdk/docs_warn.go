@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/mcpdev/mcpdev/internal/validate"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 )
 
 // A tool whose doc comments cannot be read loses more than its
@@ -47,8 +48,8 @@ func (d *docIndex) lost(ref funcRef, hasDesc bool, in, out reflect.Type) lostDoc
 	}
 	var types []reflect.Type
 	seen := map[reflect.Type]bool{}
-	walkNamed(in, seen, &types)
-	walkNamed(out, seen, &types)
+	infer.WalkNamed(in, seen, &types)
+	infer.WalkNamed(out, seen, &types)
 	for _, t := range types {
 		switch {
 		case !check(t.PkgPath()):

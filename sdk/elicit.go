@@ -12,6 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -200,7 +201,7 @@ func formOf(t reflect.Type) (*form, error) {
 	if err != nil {
 		return nil, err
 	}
-	compiled, err := compileSchema(withFormats(plainEnums(raw), derefType(t)))
+	compiled, err := compileSchema(withFormats(plainEnums(raw), infer.Deref(t)))
 	if err != nil {
 		return nil, fmt.Errorf("sdk: elicitation form %v: %w", t, err)
 	}
@@ -260,8 +261,8 @@ func withFormats(raw json.RawMessage, t reflect.Type) json.RawMessage {
 	var doc map[string]any
 	props, _ := doc["properties"].(map[string]any)
 	changed := false
-	for _, sf := range visibleFields(t) {
-		f := elicitFormat(derefType(sf.Type), true)
+	for _, sf := range infer.VisibleFields(t) {
+		f := elicitFormat(infer.Deref(sf.Type), true)
 		if f == "" {
 			continue
 		}
@@ -271,7 +272,7 @@ func withFormats(raw json.RawMessage, t reflect.Type) json.RawMessage {
 			}
 			props, _ = doc["properties"].(map[string]any)
 		}
-		name, _ := jsonName(sf)
+		name, _ := infer.JSONName(sf)
 		if p, ok := props[name].(map[string]any); ok && p["format"] == nil {
 			p["format"], changed = f, true
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
@@ -47,7 +48,7 @@ type kv struct {
 
 // elicitSchema returns the requested schema of struct type t.
 func elicitSchema(t reflect.Type) (json.RawMessage, error) {
-	t = derefType(t)
+	t = infer.Deref(t)
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("sdk: an elicitation form is a struct, not %v", t)
 	}
@@ -56,11 +57,11 @@ func elicitSchema(t reflect.Type) (json.RawMessage, error) {
 	}
 	var props []schemaProp
 	var required []string
-	for _, sf := range visibleFields(t) {
+	for _, sf := range infer.VisibleFields(t) {
 		if sf.Tag.Get("json") == "-" { // ("-,…" names a member "-", as encoding/json reads it)
 			continue
 		}
-		name, omitempty := jsonName(sf)
+		name, omitempty := infer.JSONName(sf)
 		p, hasDefault, err := elicitProp(t, sf)
 		if err != nil {
 			return nil, fmt.Errorf("sdk: elicitation form %v, field %s: %w", t, sf.Name, err)
@@ -75,7 +76,7 @@ func elicitSchema(t reflect.Type) (json.RawMessage, error) {
 
 // elicitProp builds the keywords of field sf of struct t.
 func elicitProp(t reflect.Type, sf reflect.StructField) ([]kv, bool, error) {
-	ft := derefType(sf.Type)
+	ft := infer.Deref(sf.Type)
 	tags := readSchemaTag(sf)
 	var kws []kv
 	add := func(k string, v any) { kws = append(kws, kv{k, v}) }
@@ -94,7 +95,7 @@ func elicitProp(t reflect.Type, sf reflect.StructField) ([]kv, bool, error) {
 		add("description", desc)
 	}
 	enum := tags.all("enum")
-	if len(enum) == 0 && !hasOwnForm(ft) {
+	if len(enum) == 0 && !infer.HasOwnForm(ft) {
 		enum = namedEnum(ft)
 	}
 	hasDefault := false
@@ -113,7 +114,7 @@ func elicitProp(t reflect.Type, sf reflect.StructField) ([]kv, bool, error) {
 // a form's schema publishes (those it allows: uri, date-time), or, for
 // validation, checks the answer by (uuid, ipvanyaddress… too).
 func elicitFormat(t reflect.Type, validation bool) string {
-	s := ownSchema(t, validation)
+	s := infer.OwnSchema(t, validation)
 	if s == nil || s.Type != "string" {
 		return ""
 	}
@@ -130,7 +131,7 @@ func elicitFormat(t reflect.Type, validation bool) string {
 // elicitType is the schema type of a field's Go type: a type with a
 // JSON form of its own that is a string is one.
 func elicitType(t reflect.Type) (string, error) {
-	if s := ownSchema(t, false); s != nil && s.Type == "string" {
+	if s := infer.OwnSchema(t, false); s != nil && s.Type == "string" {
 		return "string", nil
 	}
 	switch t.Kind() {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
@@ -40,7 +41,7 @@ func explain(t reflect.Type, v any, path []string, out *[]Violation, depth int) 
 	add := func(typ, msg string) {
 		*out = append(*out, Violation{Path: strings.Join(path, "."), Message: msg, Type: typ, Input: v})
 	}
-	if t == urlType {
+	if t == infer.URLType {
 		if s, ok := v.(string); ok {
 			if err := pydantic.Format("uri")(s); err != nil {
 				add(pydantic.Leaf{Keyword: "format", Text: "uri", Err: err}.Words(s))
@@ -89,8 +90,8 @@ func explainStruct(t reflect.Type, v any, path []string, out *[]Violation, depth
 		}
 		return
 	}
-	for _, sf := range visibleFields(t) {
-		name, _ := jsonName(sf)
+	for _, sf := range infer.VisibleFields(t) {
+		name, _ := infer.JSONName(sf)
 		x, ok := obj[name]
 		if !ok || sf.Tag.Get("json") == "-" {
 			continue
@@ -107,7 +108,7 @@ func explainStruct(t reflect.Type, v any, path []string, out *[]Violation, depth
 // explainQuoted words a json:",string" number that does not decode by the
 // number its text holds: the input stays the string the client sent.
 func explainQuoted(t reflect.Type, text string, path []string, out *[]Violation) {
-	t = derefType(t)
+	t = infer.Deref(t)
 	var typ, msg string
 	switch k := t.Kind(); {
 	case k >= reflect.Int && k <= reflect.Uintptr:
@@ -230,7 +231,7 @@ func intWording(t reflect.Type, v any) (typ, msg string) {
 		}
 		return "int_from_float", "Input should be a valid integer, got a number with a fractional part"
 	}
-	lo, hi, _ := kindRange(t.Kind())
+	lo, hi, _ := infer.KindRange(t.Kind())
 	switch r, _ := new(big.Rat).SetString(text); {
 	case r.Cmp(lo) < 0:
 		return "greater_than_equal", "Input should be greater than or equal to " + lo.RatString()

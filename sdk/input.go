@@ -9,6 +9,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -67,12 +68,12 @@ type argsCodec struct {
 }
 
 func newArgsCodec(t reflect.Type, override json.RawMessage, forbidExtra bool) (*argsCodec, error) {
-	if derefType(t).Kind() != reflect.Struct {
+	if infer.Deref(t).Kind() != reflect.Struct {
 		return nil, fmt.Errorf("argument type %v must be a struct", t)
 	}
 	raw, check := override, []byte(override)
 	if raw == nil {
-		s, err := inferSchemaWith(t, schemaFixer{docs: docs, open: !forbidExtra})
+		s, err := inferInputSchema(t, docs, !forbidExtra)
 		if err != nil {
 			return nil, fmt.Errorf("input schema: %w", err)
 		}
@@ -106,6 +107,8 @@ func newArgsCodec(t reflect.Type, override json.RawMessage, forbidExtra bool) (*
 var (
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	marshalerType       = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
 // seesRawJSON reports whether decoding into t hands raw JSON bytes to some

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -34,12 +35,12 @@ const ParamHeaderTag = "mcpheader"
 // addParamHeaders annotates the inferred input schema s of argument type t
 // with the x-mcp-header of every field tagged ParamHeaderTag.
 func addParamHeaders(s *jsonschema.Schema, t reflect.Type) error {
-	st := derefType(t)
+	st := infer.Deref(t)
 	if err := nestedHeaderTags(st, map[reflect.Type]bool{st: true}); err != nil {
 		return err
 	}
 	byLower := map[string]string{}
-	for _, sf := range visibleFields(st) {
+	for _, sf := range infer.VisibleFields(st) {
 		header, ok := sf.Tag.Lookup(ParamHeaderTag)
 		if !ok {
 			continue
@@ -47,7 +48,7 @@ func addParamHeaders(s *jsonschema.Schema, t reflect.Type) error {
 		if err := checkHeaderField(sf, header, byLower); err != nil {
 			return fmt.Errorf("field %s.%s: %w", st.Name(), sf.Name, err)
 		}
-		name, _ := jsonName(sf)
+		name, _ := infer.JSONName(sf)
 		prop, found := s.Properties.Get(name)
 		if !found || prop == nil {
 			return fmt.Errorf("field %s.%s: %s needs a field that is an argument (json:\"-\" is not)", st.Name(), sf.Name, ParamHeaderTag)
@@ -68,7 +69,7 @@ func checkHeaderField(sf reflect.StructField, header string, byLower map[string]
 		return fmt.Errorf("%s:%q repeats the header of field %s (header names ignore case)", ParamHeaderTag, header, other)
 	}
 	byLower[strings.ToLower(header)] = sf.Name
-	ft := derefType(sf.Type)
+	ft := infer.Deref(sf.Type)
 	switch ft.Kind() {
 	case reflect.String, reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -83,7 +84,7 @@ func checkHeaderField(sf reflect.StructField, header string, byLower map[string]
 // nestedHeaderTags rejects the tag on fields of structs inside the
 // arguments: only top-level arguments are mirrored.
 func nestedHeaderTags(t reflect.Type, seen map[reflect.Type]bool) error {
-	for _, sf := range visibleFields(t) {
+	for _, sf := range infer.VisibleFields(t) {
 		if err := nestedTagsIn(sf.Type, seen); err != nil {
 			return err
 		}
@@ -92,7 +93,7 @@ func nestedHeaderTags(t reflect.Type, seen map[reflect.Type]bool) error {
 }
 
 func nestedTagsIn(t reflect.Type, seen map[reflect.Type]bool) error {
-	t = derefType(t)
+	t = infer.Deref(t)
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array, reflect.Map:
 		return nestedTagsIn(t.Elem(), seen)
@@ -101,7 +102,7 @@ func nestedTagsIn(t reflect.Type, seen map[reflect.Type]bool) error {
 			return nil
 		}
 		seen[t] = true
-		for _, sf := range visibleFields(t) {
+		for _, sf := range infer.VisibleFields(t) {
 			if _, ok := sf.Tag.Lookup(ParamHeaderTag); ok {
 				return fmt.Errorf("field %s.%s: %s is only supported on top-level argument fields", t.Name(), sf.Name, ParamHeaderTag)
 			}
@@ -113,7 +114,7 @@ func nestedTagsIn(t reflect.Type, seen map[reflect.Type]bool) error {
 
 // hasHeaderTags reports whether t's top-level fields use ParamHeaderTag.
 func hasHeaderTags(t reflect.Type) bool {
-	for _, sf := range visibleFields(derefType(t)) {
+	for _, sf := range infer.VisibleFields(infer.Deref(t)) {
 		if _, ok := sf.Tag.Lookup(ParamHeaderTag); ok {
 			return true
 		}

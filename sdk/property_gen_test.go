@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 )
 
 // Random Go argument types and values for TestValidationMatchesDecoding:
@@ -151,7 +153,7 @@ func genValue(r *rand.Rand, t reflect.Type, depth int) *node {
 	case k == reflect.String:
 		return scalar(quoted(randString(r)))
 	case k >= reflect.Int && k <= reflect.Uint64:
-		lo, hi, _ := kindRange(k)
+		lo, hi, _ := infer.KindRange(k)
 		n := randInRange(r, lo, hi)
 		switch r.IntN(4) {
 		case 0:
@@ -199,8 +201,8 @@ func genValue(r *rand.Rand, t reflect.Type, depth int) *node {
 
 func genObject(r *rand.Rand, t reflect.Type, depth int) *node {
 	n := &node{kind: "obj"}
-	for _, sf := range visibleFields(t) {
-		name, omitempty := jsonName(sf)
+	for _, sf := range infer.VisibleFields(t) {
+		name, omitempty := infer.JSONName(sf)
 		optional := omitempty || sf.Type.Kind() == reflect.Pointer
 		if optional && r.IntN(3) == 0 || sf.Type == reflect.TypeFor[[]propTree]() && depth <= 0 {
 			continue

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 )
 
 // The property the SDK promises for any argument type: validation accepts
@@ -170,8 +172,8 @@ func breakValue(r *rand.Rand, t reflect.Type, n *node, path []string, p float64)
 func breakObject(r *rand.Rand, t reflect.Type, n *node, path []string, p float64) []fault {
 	at := func(name string) string { return strings.Join(append(slices.Clip(path), name), ".") }
 	var fields []fault
-	for _, sf := range visibleFields(t) {
-		name, omitempty := jsonName(sf)
+	for _, sf := range infer.VisibleFields(t) {
+		name, omitempty := infer.JSONName(sf)
 		i := slices.Index(n.keys, name)
 		required := !omitempty && sf.Type.Kind() != reflect.Pointer
 		switch {
@@ -225,7 +227,7 @@ func faultsFor(t reflect.Type) [][2]string {
 	case k == reflect.String:
 		return [][2]string{{`5`, "string_type"}, {`{}`, "string_type"}}
 	case k >= reflect.Int && k <= reflect.Uint64:
-		lo, hi, _ := kindRange(k)
+		lo, hi, _ := infer.KindRange(k)
 		below := strings.TrimPrefix(lo.RatString(), "-")
 		return [][2]string{{plusOne(hi.RatString()), "less_than_equal"}, {"-" + plusOne(below), "greater_than_equal"},
 			{`"abc"`, "int_parsing"}, {`"1s"`, "int_parsing"}, {`1.5`, "int_from_float"}, {`1e400`, "finite_number"}, {`[]`, "int_type"}}

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/jsonfast"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
 	"github.com/mcpdev/mcpdev/internal/validate"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 	"github.com/mcpdev/mcpdev/transport"
 )
 
@@ -35,10 +36,10 @@ func modeOf(t reflect.Type) resultMode {
 	switch {
 	case t == contentType || (t.Kind() == reflect.Slice && t.Elem() == contentType):
 		return modeContent
-	case derefType(t) == resultType:
+	case infer.Deref(t) == resultType:
 		return modeFull
 	}
-	switch derefType(t).Kind() {
+	switch infer.Deref(t).Kind() {
 	case reflect.Interface:
 		return modeDynamic
 	case reflect.Slice, reflect.Array:
@@ -73,7 +74,7 @@ func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error
 			if err != nil {
 				return nil, fmt.Errorf("output schema: %w", err)
 			}
-			c.raw = mustJSON(wrapResult(s))
+			c.raw = mustJSON(infer.WrapResult(s))
 		case modeObject:
 			s, err := inferSchema(t, docs, true)
 			if err != nil {
@@ -83,7 +84,7 @@ func newOutputCodec[Out any](override json.RawMessage) (*outputCodec[Out], error
 				// A struct that does not encode as an object, such as
 				// time.Time: wrapped, as a scalar is.
 				c.mode = modeScalar
-				s = wrapResult(s)
+				s = infer.WrapResult(s)
 			}
 			c.raw = mustJSON(s)
 		}

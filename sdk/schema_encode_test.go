@@ -9,9 +9,10 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 )
 
-// schemaJSON writes what jsonenc.Marshal writes, byte for byte, for
+// infer.JSON writes what jsonenc.Marshal writes, byte for byte, for
 // schemas that use every keyword, strings that need escaping (HTML
 // characters, U+2028, invalid UTF-8, control characters), extras, the
 // boolean schemas, and empty and zero values; or declines.
@@ -62,8 +63,8 @@ func TestSchemaJSONMatches(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { checkSchemaJSON(t, tc.s, true) })
 	}
 	// A number encoding/json refuses: the encoder declines too.
-	if _, ok := schemaJSON(&jsonschema.Schema{Maximum: "1e"}); ok {
-		t.Error("schemaJSON accepted the json.Number 1e")
+	if _, ok := infer.JSON(&jsonschema.Schema{Maximum: "1e"}); ok {
+		t.Error("infer.JSON accepted the json.Number 1e")
 	}
 }
 
@@ -74,7 +75,7 @@ func TestSchemaJSONMatchesInferred(t *testing.T) {
 	for i := range 300 {
 		typ := genStruct(r, 3)
 		for _, s := range []*jsonschema.Schema{inferred(inferSchema(typ, docs, false)), inferred(inferValidationSchema(typ, docs)),
-			wrapResult(inferred(inferSchema(genType(r, 3), docs, true)))} {
+			infer.WrapResult(inferred(inferSchema(genType(r, 3), docs, true)))} {
 			if !checkSchemaJSON(t, s, false) {
 				t.Fatalf("type %d: %v", i, typ)
 			}
@@ -88,19 +89,19 @@ func checkSchemaJSON(t *testing.T, s *jsonschema.Schema, mustTake bool) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok := schemaJSON(s)
+	got, ok := infer.JSON(s)
 	if !ok {
 		if mustTake {
 			// Declining is right only where the fast path cannot be sure.
 			if !reflect.DeepEqual(s, &jsonschema.Schema{Required: []string{}}) {
-				t.Errorf("schemaJSON declined %s", want)
+				t.Errorf("infer.JSON declined %s", want)
 				return false
 			}
 		}
 		return true
 	}
 	if string(got) != string(want) {
-		t.Errorf("schemaJSON:\n got %s\nwant %s", got, want)
+		t.Errorf("infer.JSON:\n got %s\nwant %s", got, want)
 		return false
 	}
 	if !json.Valid(got) {
@@ -111,14 +112,14 @@ func checkSchemaJSON(t *testing.T, s *jsonschema.Schema, mustTake bool) bool {
 }
 
 // BenchmarkInferredSchemaJSON encodes the 03 example's input schema:
-// schemaJSON against encoding/json, the first encoding of the process
+// infer.JSON against encoding/json, the first encoding of the process
 // being the one start-up pays (see TestSchemaJSONMatches).
 func BenchmarkInferredSchemaJSON(b *testing.B) {
 	s := inferred(inferSchema(reflect.TypeFor[fastBenchArgs](), docs, false))
 	b.Run("bespoke", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, ok := schemaJSON(s); !ok {
+			if _, ok := infer.JSON(s); !ok {
 				b.Fatal("declined")
 			}
 		}

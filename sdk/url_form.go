@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/internal/pydantic"
+	"github.com/mcpdev/mcpdev/sdk/internal/infer"
 )
 
 // url.URL is a URI string in the schema, as everywhere JSON carries one,
@@ -54,14 +55,14 @@ func findPointerMarshaler(t reflect.Type, seen map[reflect.Type]bool) bool {
 		(reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)) {
 		return true
 	}
-	if hasOwnForm(t) {
+	if infer.HasOwnForm(t) {
 		return false
 	}
 	switch t.Kind() {
 	case reflect.Array, reflect.Slice:
 		return findPointerMarshaler(t.Elem(), seen)
 	case reflect.Struct:
-		for _, sf := range visibleFields(t) {
+		for _, sf := range infer.VisibleFields(t) {
 			if findPointerMarshaler(sf.Type, seen) {
 				return true
 			}
@@ -71,10 +72,10 @@ func findPointerMarshaler(t reflect.Type, seen map[reflect.Type]bool) bool {
 }
 
 func findURL(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t == urlType {
+	if t == infer.URLType {
 		return true
 	}
-	if seen[t] || hasOwnForm(t) {
+	if seen[t] || infer.HasOwnForm(t) {
 		return false
 	}
 	seen[t] = true
@@ -82,7 +83,7 @@ func findURL(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 		return findURL(t.Elem(), seen)
 	case reflect.Struct:
-		for _, sf := range visibleFields(t) {
+		for _, sf := range infer.VisibleFields(t) {
 			if sf.Tag.Get("json") != "-" && findURL(sf.Type, seen) {
 				return true
 			}
@@ -96,11 +97,11 @@ func findURL(t reflect.Type, seen map[reflect.Type]bool) bool {
 func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
 	var folded reflect.StructField
 	found := false
-	for _, sf := range visibleFields(t) {
+	for _, sf := range infer.VisibleFields(t) {
 		if sf.Tag.Get("json") == "-" {
 			continue
 		}
-		n, _ := jsonName(sf)
+		n, _ := infer.JSONName(sf)
 		if n == name {
 			return sf, true
 		}
@@ -117,7 +118,7 @@ func stripURLs(t reflect.Type, v any) any {
 	if v == nil || !holdsURL(t) {
 		return v
 	}
-	if t == urlType {
+	if t == infer.URLType {
 		if _, ok := v.(string); ok {
 			return nil
 		}
@@ -168,7 +169,7 @@ func fillURLs(t reflect.Type, v any, dst reflect.Value, path []string, out *[]Vi
 	if v == nil || !holdsURL(t) {
 		return
 	}
-	if t == urlType {
+	if t == infer.URLType {
 		s, ok := v.(string)
 		if !ok {
 			return
@@ -284,7 +285,7 @@ func urlStrings(v reflect.Value, data []byte) []byte {
 	if !holdsURL(t) || bytes.Equal(data, []byte("null")) {
 		return data
 	}
-	if t == urlType {
+	if t == infer.URLType {
 		if !v.CanInterface() {
 			return data // reached through an unexported embedded struct
 		}

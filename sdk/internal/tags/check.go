@@ -53,13 +53,13 @@ type fieldTag struct {
 	kind, items string // the field's JSON kind ("" when its type gives its own schema) and its items'
 	goType      reflect.Type
 	vals        map[string][]string // key → values
-	values      func(reflect.Type) []any
+	declared    Declared
 }
 
 // Check checks the jsonschema tag of field sf; the error quotes the part
-// at fault. values lists the constants declared for a named type (its
+// at fault. declared lists the values declared for a named type (its
 // enum when the tag gives none), to check a default against.
-func Check(sf reflect.StructField, values func(reflect.Type) []any) error {
+func Check(sf reflect.StructField, declared Declared) error {
 	tag, ok := sf.Tag.Lookup("jsonschema")
 	if !ok {
 		return nil
@@ -68,7 +68,7 @@ func Check(sf reflect.StructField, values func(reflect.Type) []any) error {
 	if parts[0] == "-" {
 		return nil // the reflector leaves the field out
 	}
-	ft := fieldTag{goType: deref(sf.Type), vals: map[string][]string{}, values: values}
+	ft := fieldTag{goType: deref(sf.Type), vals: map[string][]string{}, declared: declared}
 	ft.kind = jsonKind(ft.goType, StringOption(sf))
 	if ft.kind == "array" {
 		ft.items = jsonKind(deref(ft.goType.Elem()), false)
@@ -105,6 +105,12 @@ func Check(sf reflect.StructField, values func(reflect.Type) []any) error {
 		}
 	}
 	return nil
+}
+
+// Declared lists the values declared for a named type: those of its
+// Enum method, or its constants.
+type Declared interface {
+	Values(t reflect.Type) []any
 }
 
 // jsonKind is the JSON type of Go type t as the reflector reads tags for
@@ -361,8 +367,8 @@ func (ft fieldTag) checkDefault(d string) error {
 		return nil
 	}
 	enum := ft.vals["enum"]
-	if len(enum) == 0 && ft.goType.Name() != "" && ft.goType.PkgPath() != "" && ft.values != nil {
-		for _, v := range ft.values(ft.goType) {
+	if len(enum) == 0 && ft.goType.Name() != "" && ft.goType.PkgPath() != "" && ft.declared != nil {
+		for _, v := range ft.declared.Values(ft.goType) {
 			enum = append(enum, fmt.Sprint(v))
 		}
 	}

@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"encoding"
@@ -50,6 +50,7 @@ type encodableWalk struct {
 var (
 	jsonSchemaMethodType = reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }]()
 	textMarshalerType    = reflect.TypeFor[encoding.TextMarshaler]()
+	textUnmarshalerType  = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
 
 // walk reports whether t, the type at JSON path path and Go field goPath,
@@ -63,7 +64,7 @@ func (w *encodableWalk) walk(t reflect.Type, path, goPath string) bool {
 		w.where, w.goWhere, w.bad, w.why = path, goPath, t, jsonOnlyWhy(t)
 		return true
 	}
-	if hasOwnForm(t) {
+	if HasOwnForm(t) {
 		return false
 	}
 	if !jsonable(t) {
@@ -112,7 +113,7 @@ func jsonable(t reflect.Type) bool {
 // fieldPath is the JSON path and the Go name of field sf of struct t,
 // which is at JSON path path and Go field goPath.
 func fieldPath(t reflect.Type, sf reflect.StructField, path, goPath string) (string, string) {
-	name, _ := jsonName(sf)
+	name, _ := JSONName(sf)
 	if path != "" {
 		name = path + "." + name
 	}

@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"reflect"
@@ -66,7 +66,7 @@ func jsonCandidates(t reflect.Type) map[string]*jsonCandidate {
 					continue
 				}
 				tagName := strings.Split(tag, ",")[0]
-				ft := derefType(sf.Type)
+				ft := Deref(sf.Type)
 				if sf.Anonymous && tagName == "" && ft.Kind() == reflect.Struct {
 					next = append(next, ft)
 					continue

@@ -1,13 +1,19 @@
-package sdk
+// Package infer makes the JSON Schemas of the sdk's tool, prompt and
+// elicitation types from their Go types: the reflector's configuration
+// and the rules it does not know (optional and nullable fields, enums of
+// declared constants, types with a JSON form of their own, the limits of
+// a Go kind), the registration errors for what encoding/json would lose
+// or refuse (CheckFields), the $defs names, and the schema's encoding
+// (JSON). What it knows of the user's source (doc comments, declared
+// constants) it asks a Docs for. It imports nothing of the sdk.
+package infer
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 
 	"github.com/invopop/jsonschema"
 
-	"github.com/mcpdev/mcpdev/internal/jsonenc"
 	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
@@ -18,38 +24,53 @@ import (
 // newReflector returns the project's single jsonschema reflector
 // configuration. docs supplies doc comments for struct fields, names the
 // $defs entries of the types reachable from the reflected one; types with
-// a JSON form of their own have theirs (ownSchema; validation: the
+// a JSON form of their own have theirs (OwnSchema; validation: the
 // validated schema's).
-func newReflector(docs *docIndex, names *defNames, validation bool) *jsonschema.Reflector {
+func newReflector(docs Docs, names *defNames, validation bool) *jsonschema.Reflector {
 	return &jsonschema.Reflector{
-		Mapper:         func(t reflect.Type) *jsonschema.Schema { return ownSchema(t, validation) },
+		Mapper:         func(t reflect.Type) *jsonschema.Schema { return OwnSchema(t, validation) },
 		ExpandedStruct: true,
 		Anonymous:      true,
 		Namer:          names.of,
 		LookupComment: func(t reflect.Type, field string) string {
-			return docs.field(t, field)
+			return docs.Field(t, field)
 		},
 	}
 }
 
-// inferSchema reflects t into a schema and applies the SDK's rules that the
+// Docs is what inference reads of the user's source: the doc comment of
+// a struct field, and the values declared for a named type (its Enum
+// method's, or its constants).
+type Docs interface {
+	Field(t reflect.Type, field string) string
+	Values(t reflect.Type) []any
+}
+
+// Options are the settings of a schema's inference.
+type Options struct {
+	Docs       Docs
+	Output     bool // a result's schema: nil slices and maps are null
+	Validation bool // the schema validated against, not the published one (see limits.go)
+	Open       bool // no additionalProperties: false on the objects of structs
+}
+
+// Schema reflects t into a schema and applies the SDK's rules that the
 // reflector does not know: a field with a default or a pointer/omitempty
 // field is optional, pointers are nullable, named types with declared
 // constant values become enums. For output schemas, nil slices and maps are
 // allowed (Go encodes them as null).
 // A type JSON has no form for (a chan, a func, a complex number) is an
-// error naming the field, and so is a field checkFields refuses.
-func inferSchema(t reflect.Type, docs *docIndex, output bool) (*jsonschema.Schema, error) {
-	return inferSchemaWith(t, schemaFixer{docs: docs, output: output})
+// error naming the field, and so is a field CheckFields refuses.
+func Schema(t reflect.Type, o Options) (*jsonschema.Schema, error) {
+	return inferSchemaWith(t, schemaFixer{docs: o.Docs, output: o.Output, validation: o.Validation, open: o.Open})
 }
 
-// inferSchemaWith is inferSchema with the fixer's every setting; it
-// refuses what checkFields refuses first (not again for the validation
+// inferSchemaWith is Schema with the fixer's every setting; it
+// refuses what CheckFields refuses first (not again for the validation
 // schema: its type was checked for the published one).
 func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error) {
-	defer startPhase("infer").end()
 	if !fix.validation {
-		if err := checkFields(t, fix.output); err != nil {
+		if err := CheckFields(t, fix.output, fix.docs); err != nil {
 			return nil, err
 		}
 	}
@@ -63,7 +84,7 @@ func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error
 	if err != nil {
 		return nil, err
 	}
-	if st := derefType(t); st.Kind() == reflect.Struct {
+	if st := Deref(t); st.Kind() == reflect.Struct {
 		fix.object(s, st)
 		if name := names.of(st); name != "" && names.recursive {
 			// The reflector expands the root struct and drops its $defs
@@ -90,7 +111,7 @@ func inferSchemaWith(t reflect.Type, fix schemaFixer) (*jsonschema.Schema, error
 }
 
 type schemaFixer struct {
-	docs       *docIndex
+	docs       Docs
 	output     bool
 	validation bool // the schema validated against, not the published one (see limits.go)
 	// open leaves additionalProperties: false off the objects of structs,
@@ -113,8 +134,8 @@ func (f schemaFixer) object(s *jsonschema.Schema, t reflect.Type) {
 	if hasEmbedded(t) {
 		dropUnencoded(s, encodedNames(t))
 	}
-	for _, sf := range visibleFields(t) {
-		name, omitempty := jsonName(sf)
+	for _, sf := range VisibleFields(t) {
+		name, omitempty := JSONName(sf)
 		prop, ok := s.Properties.Get(name)
 		if !ok || prop == nil {
 			continue
@@ -162,8 +183,8 @@ func dropUnencoded(s *jsonschema.Schema, names map[string]bool) {
 // property adds the limits of Go's types and enums for named types with
 // declared constants, and fixes the objects of unnamed struct types.
 func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
-	t = derefType(t)
-	if hasOwnForm(t) {
+	t = Deref(t)
+	if HasOwnForm(t) {
 		return // its constants are Go values, not its JSON
 	}
 	f.limits(prop, t)
@@ -193,7 +214,7 @@ func (f schemaFixer) property(prop *jsonschema.Schema, t reflect.Type) {
 	if len(prop.Enum) > 0 || t.Name() == "" || t.PkgPath() == "" {
 		return
 	}
-	if vals := declaredValues(t, f.docs); len(vals) > 0 {
+	if vals := f.docs.Values(t); len(vals) > 0 {
 		prop.Enum = vals
 	}
 }
@@ -237,7 +258,7 @@ func nullableIf(s *jsonschema.Schema, t reflect.Type) *jsonschema.Schema {
 	return s
 }
 
-func visibleFields(t reflect.Type) []reflect.StructField {
+func VisibleFields(t reflect.Type) []reflect.StructField {
 	var out []reflect.StructField
 	for _, sf := range reflect.VisibleFields(t) {
 		if sf.IsExported() && !sf.Anonymous {
@@ -247,7 +268,7 @@ func visibleFields(t reflect.Type) []reflect.StructField {
 	return out
 }
 
-func jsonName(sf reflect.StructField) (name string, omitempty bool) {
+func JSONName(sf reflect.StructField) (name string, omitempty bool) {
 	tag := sf.Tag.Get("json")
 	parts := strings.Split(tag, ",")
 	name = parts[0]
@@ -272,7 +293,7 @@ const (
 // through an embedded pointer to an unexported struct type.
 func viaUnexportedPointer(t reflect.Type, index []int) bool {
 	for _, i := range index[:len(index)-1] {
-		f := derefType(t).Field(i)
+		f := Deref(t).Field(i)
 		if f.Type.Kind() == reflect.Pointer && !f.IsExported() {
 			return true
 		}
@@ -285,7 +306,7 @@ func viaUnexportedPointer(t reflect.Type, index []int) bool {
 // embedded pointer, which encoding/json leaves out when it is nil.
 func viaPointer(t reflect.Type, index []int) bool {
 	for _, i := range index[:len(index)-1] {
-		f := derefType(t).Field(i)
+		f := Deref(t).Field(i)
 		if f.Type.Kind() == reflect.Pointer {
 			return true
 		}
@@ -294,7 +315,7 @@ func viaPointer(t reflect.Type, index []int) bool {
 	return false
 }
 
-func derefType(t reflect.Type) reflect.Type {
+func Deref(t reflect.Type) reflect.Type {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -314,9 +335,9 @@ func removeString(list []string, s string) []string {
 	return out
 }
 
-// wrapResult builds the output schema for a value returned as
+// WrapResult builds the output schema for a value returned as
 // {"result": v}: the inner schema's $defs move to the wrapper's root.
-func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
+func WrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
 	defs := inner.Definitions
 	inner.Definitions = nil
 	inner.Version = ""
@@ -329,18 +350,4 @@ func wrapResult(inner *jsonschema.Schema) *jsonschema.Schema {
 		Required:    []string{"result"},
 		Definitions: defs,
 	}
-}
-
-func mustJSON(v any) json.RawMessage {
-	defer startPhase("infer").end()
-	if s, ok := v.(*jsonschema.Schema); ok {
-		if b, ok := schemaJSON(s); ok {
-			return b
-		}
-	}
-	b, err := jsonenc.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }

@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"fmt"
@@ -10,14 +10,14 @@ import (
 	"github.com/mcpdev/mcpdev/sdk/internal/tags"
 )
 
-// checkFields returns the registration error of a field of t that would
+// CheckFields returns the registration error of a field of t that would
 // register fine and then lose what its author wrote: a jsonschema tag the
 // reflector cannot read (tags.Check), two fields encoding/json gives one
 // JSON name (it keeps neither), and in an input an interface encoding/json
 // cannot decode into (every call would fail). A type that gives its own
 // schema or JSON form is not looked into.
-func checkFields(t reflect.Type, output bool) error {
-	w := fieldCheck{output: output, root: t}
+func CheckFields(t reflect.Type, output bool, docs Docs) error {
+	w := fieldCheck{output: output, root: t, docs: docs}
 	return w.walk(t)
 }
 
@@ -28,6 +28,7 @@ type fieldCheck struct {
 	output bool
 	root   reflect.Type
 	steps  []fieldStep
+	docs   Docs
 }
 
 // fieldStep is field sf of struct type in.
@@ -69,14 +70,14 @@ func (w *fieldCheck) fields(t reflect.Type) error {
 		}
 		w.steps = append(w.steps, fieldStep{t, sf})
 		defer func() { w.steps = w.steps[:len(w.steps)-1] }()
-		if err := tags.Check(sf, declaredEnum); err != nil {
+		if err := tags.Check(sf, w.docs); err != nil {
 			name, goName := w.names()
 			return fmt.Errorf("%s (%s): %w", name, goName, err)
 		}
 		return w.walk(sf.Type)
 	}
 	if hasEmbedded(t) {
-		for _, sf := range visibleFields(t) {
+		for _, sf := range VisibleFields(t) {
 			if err := check(sf); err != nil {
 				return err
 			}
@@ -99,7 +100,7 @@ func (w *fieldCheck) fields(t reflect.Type) error {
 func (w *fieldCheck) names() (path, goPath string) {
 	goPath = w.root.String()
 	for _, st := range w.steps {
-		name, _ := jsonName(st.sf)
+		name, _ := JSONName(st.sf)
 		if path != "" {
 			name = path + "." + name
 		}
@@ -169,7 +170,3 @@ func plainJSONName(sf reflect.StructField) (string, bool) {
 	}
 	return sf.Name, true
 }
-
-// declaredEnum lists the values declared for named type t, by which
-// tags.Check checks a default.
-func declaredEnum(t reflect.Type) []any { return declaredValues(t, docs) }

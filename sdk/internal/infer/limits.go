@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"encoding/json"
@@ -22,9 +22,9 @@ import (
 // (and would make a Go server's int differ from Python's on the wire),
 // are in the schema the SDK validates against only.
 
-// inferValidationSchema is the input schema of t as the SDK validates it:
+// ValidationSchema is the input schema of t as the SDK validates it:
 // the published one plus the limits it leaves unsaid.
-func inferValidationSchema(t reflect.Type, docs *docIndex) (*jsonschema.Schema, error) {
+func ValidationSchema(t reflect.Type, docs Docs) (*jsonschema.Schema, error) {
 	return inferSchemaWith(t, schemaFixer{docs: docs, validation: true})
 }
 
@@ -40,7 +40,7 @@ func (f schemaFixer) limits(prop *jsonschema.Schema, t reflect.Type) {
 		prop.Description = joinSentences(prop.Description, durationNote)
 	}
 	k := t.Kind()
-	lo, hi, published := kindRange(k)
+	lo, hi, published := KindRange(k)
 	switch {
 	case lo == nil:
 	case published || f.validation:
@@ -56,9 +56,9 @@ func (f schemaFixer) limits(prop *jsonschema.Schema, t reflect.Type) {
 	}
 }
 
-// kindRange is an integer kind's range; published says whether the
+// KindRange is an integer kind's range; published says whether the
 // input schema shows it (kinds narrower than 64 bits).
-func kindRange(k reflect.Kind) (lo, hi *big.Rat, published bool) {
+func KindRange(k reflect.Kind) (lo, hi *big.Rat, published bool) {
 	switch k {
 	case reflect.Int8, reflect.Int16, reflect.Int32:
 		bits := map[reflect.Kind]uint{reflect.Int8: 8, reflect.Int16: 16, reflect.Int32: 32}[k]

@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"reflect"
@@ -24,7 +24,7 @@ type defNames struct {
 }
 
 func newDefNames(root reflect.Type) *defNames {
-	root = derefType(root)
+	root = Deref(root)
 	var types []reflect.Type
 	seen := map[reflect.Type]bool{}
 	walkInside(root, seen, &types)
@@ -46,10 +46,10 @@ func newDefNames(root reflect.Type) *defNames {
 // substituted by a JSONSchemaAlias method) to the reflector's default.
 func (n *defNames) of(t reflect.Type) string { return n.name[t] }
 
-// walkNamed appends every named type reachable from t through pointers,
+// WalkNamed appends every named type reachable from t through pointers,
 // elements and exported fields, each once.
-func walkNamed(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) {
-	t = derefType(t)
+func WalkNamed(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) {
+	t = Deref(t)
 	if seen[t] {
 		return
 	}
@@ -60,19 +60,19 @@ func walkNamed(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) 
 	walkInside(t, seen, out)
 }
 
-// walkInside is walkNamed for what t holds, leaving t itself unmarked
+// walkInside is WalkNamed for what t holds, leaving t itself unmarked
 // (nothing, for a type with a JSON form of its own).
 func walkInside(t reflect.Type, seen map[reflect.Type]bool, out *[]reflect.Type) {
-	if hasOwnForm(t) {
+	if HasOwnForm(t) {
 		return
 	}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array, reflect.Map:
-		walkNamed(t.Elem(), seen, out)
+		WalkNamed(t.Elem(), seen, out)
 	case reflect.Struct:
 		for _, sf := range reflect.VisibleFields(t) {
 			if sf.IsExported() || sf.Anonymous {
-				walkNamed(sf.Type, seen, out)
+				WalkNamed(sf.Type, seen, out)
 			}
 		}
 	}

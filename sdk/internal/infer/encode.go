@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ import (
 	"github.com/mcpdev/mcpdev/internal/jsonfast"
 )
 
-// schemaJSON encodes an inferred schema to exactly the bytes
+// JSON encodes an inferred schema to exactly the bytes
 // jsonenc.Marshal writes for it (through jsonschema.Schema's MarshalJSON,
 // which encodes with json.Marshal: HTML characters escaped), written
 // field by field: encoding/json's first encoding of the library's schema
@@ -22,7 +22,7 @@ import (
 // sure of (a boolean schema of its own, an invalid number) makes it
 // report false: the caller then asks encoding/json. TestSchemaJSONMatches
 // holds it to encoding/json.
-func schemaJSON(s *jsonschema.Schema) ([]byte, bool) {
+func JSON(s *jsonschema.Schema) ([]byte, bool) {
 	e := schemaEncoder{b: make([]byte, 0, 512)}
 	if !e.schema(s) {
 		return nil, false

@@ -1,4 +1,4 @@
-package sdk
+package infer
 
 import (
 	"encoding/json"
@@ -29,7 +29,7 @@ var (
 	marshalerType  = reflect.TypeFor[json.Marshaler]()
 	rawMessageType = reflect.TypeFor[json.RawMessage]()
 	bigIntType     = reflect.TypeFor[big.Int]()
-	urlType        = reflect.TypeFor[url.URL]()
+	URLType        = reflect.TypeFor[url.URL]()
 )
 
 // Formats the SDK validates against and never publishes (JSON Schema has
@@ -51,7 +51,7 @@ var knownForms = map[reflect.Type]knownForm{
 	reflect.TypeFor[netip.Addr]():   {"string", "", formatAnyAddress},
 	reflect.TypeFor[netip.Prefix](): {"string", "", formatAnyNetwork},
 	reflect.TypeFor[net.IP]():       {"string", "", formatAnyAddress},
-	urlType:                         {"string", "uri", ""},
+	URLType:                         {"string", "uri", ""},
 	bigIntType:                      {"integer", "", ""}, // MarshalJSON writes a number
 }
 
@@ -74,10 +74,10 @@ func knownFormOf(t reflect.Type) (knownForm, bool) {
 	return knownForm{}, false
 }
 
-// ownSchema is the reflector's Mapper: the schema of a type with a JSON
+// OwnSchema is the reflector's Mapper: the schema of a type with a JSON
 // form of its own, nil for any other. validation adds the formats the
 // SDK checks and does not publish.
-func ownSchema(t reflect.Type, validation bool) *jsonschema.Schema {
+func OwnSchema(t reflect.Type, validation bool) *jsonschema.Schema {
 	if s := methodSchema(t); s != nil {
 		return s
 	}
@@ -114,9 +114,9 @@ func implementsEither(t, iface reflect.Type) bool {
 	return t.Implements(iface) || t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(iface)
 }
 
-// hasOwnForm reports a type whose schema is not its fields' (nothing
+// HasOwnForm reports a type whose schema is not its fields' (nothing
 // inside it is looked at).
-func hasOwnForm(t reflect.Type) bool {
+func HasOwnForm(t reflect.Type) bool {
 	if _, ok := knownFormOf(t); ok {
 		return true
 	}
