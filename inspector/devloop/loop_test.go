@@ -13,6 +13,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/call"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -101,7 +102,7 @@ func TestDevLoopRebuildRestartRelistDiff(t *testing.T) {
 	}
 	// The list grew by a tool and a longer description: its cost, counted
 	// here tool by tool, went up, and the summary says by how much.
-	grew := testutil.TokenDelta(before, ev.Tools)
+	grew := tokentest.TokenDelta(before, ev.Tools)
 	if got := ev.Diff.String(); !strings.Contains(got, "+ get_book(id)") || !strings.Contains(got, `~ search_books`) ||
 		!strings.HasPrefix(grew, "+") || !strings.Contains(got, "tools: 1 added, 1 changed · "+grew+"\n") {
 		t.Errorf("diff rendering (token change %s):\n%s", grew, got)

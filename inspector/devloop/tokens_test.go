@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -14,7 +14,7 @@ func TestDiffToolsTokenChange(t *testing.T) {
 	long := tool("t", strings.Repeat("Finds books by title. ", 20), `{"type":"object"}`, nil)
 	short := tool("t", "Finds books by title.", `{"type":"object"}`, nil)
 	d := DiffTools([]sdk.ToolInfo{long}, []sdk.ToolInfo{short})
-	want := testutil.TokenDelta([]sdk.ToolInfo{long}, []sdk.ToolInfo{short})
+	want := tokentest.TokenDelta([]sdk.ToolInfo{long}, []sdk.ToolInfo{short})
 	if !strings.HasPrefix(want, "−") || d.Summary() != "tools: 1 changed · "+want {
 		t.Errorf("summary %q, want the change %s", d.Summary(), want)
 	}

@@ -7,7 +7,7 @@ import (
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
-	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -28,7 +28,7 @@ func TestDiffTools(t *testing.T) {
 		tool("add_book", "", `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, nil),
 	}
 	d := DiffTools(before, after)
-	want := `tools: 1 added, 1 removed, 2 changed, 3 new lint findings · ` + testutil.TokenDelta(before, after) + `
+	want := `tools: 1 added, 1 removed, 2 changed, 3 new lint findings · ` + tokentest.TokenDelta(before, after) + `
 + add_book(title)
 - old_tool
 ~ search_books
@@ -78,7 +78,7 @@ func TestDiffToolsArgumentsInTheFormsWording(t *testing.T) {
 	a := tool("t", "", `{"type":"object","properties":{"x":{"type":"integer","minimum":1},"z":{"enum":["a","b"]}}}`, nil)
 	b := tool("t", "", `{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer","maximum":5},"z":{"enum":["a","b","c"]}},"required":["x","y"]}`, nil)
 	got := DiffTools([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}).String()
-	want := `tools: 1 changed, 1 new lint finding · ` + testutil.TokenDelta([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}) + `
+	want := `tools: 1 changed, 1 new lint finding · ` + tokentest.TokenDelta([]sdk.ToolInfo{a}, []sdk.ToolInfo{b}) + `
 ~ t
     argument x type: integer · ≥ 1 → string
     argument x required: false → true

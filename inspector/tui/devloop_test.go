@@ -19,7 +19,7 @@ import (
 	"github.com/mcpdev/mcpdev/inspector/state"
 	"github.com/mcpdev/mcpdev/inspector/target"
 	"github.com/mcpdev/mcpdev/inspector/testsession"
-	"github.com/mcpdev/mcpdev/internal/testutil"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -78,7 +78,7 @@ func TestDevBuildErrorThenRestartKeepsToolFormAndShowsDiff(t *testing.T) {
 	}
 	restartWith(t, m, changedTools(t))
 	s = screen(m)
-	grew := testutil.TokenDelta(testBookshop().Tools(), changedTools(t))
+	grew := tokentest.TokenDelta(testBookshop().Tools(), changedTools(t))
 	for _, want := range []string{"✓ rebuilt 1.23s", "Changes", "tools: 1 added, 1 changed", "finding · " + grew, "+ get_book(id)", "~ search_books", "argument limit constraints: integer · 1–50 · default 10 → integer · 1–5", "Tools 5"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the restart the screen lacks %q:\n%s", want, s)
@@ -329,7 +329,7 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 	os.WriteFile(main, append(data, []byte("\n// GetBookArgs are the arguments of get_book.\ntype GetBookArgs struct {\n\tID string `json:\"id\"`\n}\n\n// Get one book by its id.\nfunc GetBook(ctx context.Context, a GetBookArgs) (string, error) { return \"Book \" + a.ID, nil }\n")...), 0o644)
 	continueDrive(t, m, "the restart with get_book", func() bool { return m.dev.restarts == 1 && len(m.tools.tools) == 2 })
 	s := screen(m)
-	grew := testutil.TokenDelta(before, m.tools.tools) // get_book's definition
+	grew := tokentest.TokenDelta(before, m.tools.tools) // get_book's definition
 	for _, want := range []string{"+ get_book(id)", "tools: 1 added", "finding · " + grew, "✓ rebuilt", "Tools 2"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the edit the screen lacks %q:\n%s", want, s)

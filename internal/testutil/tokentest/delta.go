@@ -1,4 +1,7 @@
-package testutil
+// Package tokentest holds what tests expect of the token counts of
+// internal/tokens. It is apart from internal/testutil because it imports
+// the sdk, whose own tests import testutil.
+package tokentest
 
 import (
 	"fmt"
