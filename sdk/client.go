@@ -321,7 +321,7 @@ func (c *Client) callID(ctx context.Context, id int64, method string, params, re
 		if result == nil {
 			return nil
 		}
-		if err := json.Unmarshal(resp.Result, result); err != nil {
+		if err := decodeResult(resp.Result, result); err != nil {
 			return fmt.Errorf("sdk: decode %s result: %w", method, err)
 		}
 		return nil

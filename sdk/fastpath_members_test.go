@@ -19,6 +19,8 @@ func TestFastPathMembersMatchStructs(t *testing.T) {
 		members []string
 	}{
 		{"callParamsMembers", reflect.TypeFor[CallToolParams](), callParamsMembers},
+		{"callToolResultMembers", reflect.TypeFor[CallToolResult](), callToolResultMembers},
+		{"contentMembers", reflect.TypeFor[Content](), contentMembers},
 		{"requestMetaMembers", reflect.TypeFor[RequestMeta](), requestMetaMembers},
 		{"uriMembers", reflect.TypeFor[ReadResourceParams](), uriMembers},
 	} {

@@ -95,3 +95,58 @@ func diffLines(want, got []string) string {
 	}
 	return b.String()
 }
+
+// Laying out a long text makes no garbage per row: the rows of a word
+// longer than the width (a log line without spaces, a base64 blob) are
+// found without copying it. Before, each such line cost ansi.Wrap's
+// buffers and a split, several times the text in garbage, which let the
+// heap grow to twice what it held while a big result arrived.
+func TestPagedTextCutsLongWordsWithoutGarbage(t *testing.T) {
+	text := strings.Repeat(strings.Repeat("x", 98)+"\n", 10000) + strings.Repeat("y", 5000)
+	var p *pagedText
+	allocs := testing.AllocsPerRun(3, func() { p = newPagedText(text, 57) })
+	if allocs > 2 {
+		t.Errorf("laying out %d lines made %.0f allocations, want at most 2 (the text's row index)", 10001, allocs)
+	}
+	if want := 2*10000 + 88; p.Len() != want {
+		t.Errorf("%d rows, want %d", p.Len(), want)
+	}
+}
+
+// The rows of a word wider than the line are those cutWord gives (after
+// its last slash or hyphen that fits, else at the width), whether they
+// are found by ansi.Wrap or, for a word without breaks, by counting.
+func TestCutRowsAsCutWord(t *testing.T) {
+	words := []string{
+		strings.Repeat("x", 98),
+		strings.Repeat("0123456789", 13),
+		"abc/defghijklmnopqrstuvwxyz/0123456789/" + strings.Repeat("q", 40),
+		strings.Repeat("seg-", 30),
+		"aGVsbG8gd29ybGQ=" + strings.Repeat("QUJD+", 20),
+		strings.Repeat("漢字", 30),
+		"tab\there" + strings.Repeat("z", 60),
+		strings.Repeat("~", 61),
+	}
+	for _, w := range []int{1, 7, 10, 30, 60} {
+		for _, word := range words {
+			if width(word) <= w {
+				continue
+			}
+			want := strings.Split(cutWord(word, w), "\n")
+			var got []string
+			last, end := cutRows(word, len(word), w, func(row string, end int) {
+				if end >= 0 && word[end-len(row):end] != row {
+					t.Errorf("width %d, %.20q…: row %q does not end at %d", w, word, row, end)
+				}
+				got = append(got, row)
+			})
+			got = append(got, last)
+			if d := diffLines(want, got); d != "" {
+				t.Errorf("width %d, %.20q…: (-want +got)\n%s", w, word, d)
+			}
+			if end != len(word) && want[len(want)-1] == last && strings.Join(want, "") == word {
+				t.Errorf("width %d, %.20q…: the last row's end is %d, want %d", w, word, end, len(word))
+			}
+		}
+	}
+}

@@ -75,6 +75,9 @@ func wrapLine(line string, w int, emit func(row string, end int)) {
 // rows (cutWord); it emits all but the last, which it returns, with
 // where it ends (-1 when cutting changed the characters).
 func cutRows(cur string, end, w int, emit func(string, int)) (string, int) {
+	if unbroken(cur) {
+		return cutAtWidth(cur, end, w, emit), end
+	}
 	cut := cutWord(cur, w)
 	rows := strings.Split(cut, "\n")
 	if len(cut) != len(cur)+len(rows)-1 {
@@ -90,6 +93,31 @@ func cutRows(cur string, end, w int, emit func(string, int)) (string, int) {
 		}
 	}
 	return rows[len(rows)-1], end
+}
+
+// cutAtWidth is cutRows for a word cutWord cuts at the width (unbroken):
+// its rows are slices of w bytes, found without copying it.
+func cutAtWidth(cur string, end, w int, emit func(string, int)) string {
+	for len(cur) > w {
+		at := -1
+		if end >= 0 {
+			at = end - len(cur) + w
+		}
+		emit(cur[:w], at)
+		cur = cur[w:]
+	}
+	return cur
+}
+
+// unbroken reports whether word is printable ASCII (a column a byte)
+// without a place cutWord may break it at (a slash or a hyphen).
+func unbroken(word string) bool {
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; c <= ' ' || c >= 0x7f || c == '/' || c == '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // cutWord cuts a word wider than w into lines: after its last slash (or
