@@ -1,6 +1,9 @@
 package transport
 
-import "io"
+import (
+	"io"
+	"runtime"
+)
 
 // FrameBuffer collects the bytes of one frame, up to a limit, in pieces
 // that are never copied while it grows, so that a frame over the limit
@@ -114,7 +117,8 @@ func (b *FrameBuffer) lastByte() byte {
 }
 
 // Bytes is the frame in one piece, which the caller may keep (the buffer
-// is reset): the only piece as it is, or the pieces joined.
+// is reset): the only piece as it is, or the pieces joined. The pieces of
+// a frame past DefaultMaxMessageSize are collected at once (collectPieces).
 func (b *FrameBuffer) Bytes() []byte {
 	var out []byte
 	switch len(b.parts) {
@@ -127,9 +131,23 @@ func (b *FrameBuffer) Bytes() []byte {
 			out = append(out, p...)
 		}
 	}
+	joined := len(b.parts) > 1 && b.n >= collectPieces
 	b.Reset()
+	if joined {
+		runtime.GC()
+	}
 	return out
 }
+
+// collectPieces is the size of a frame whose pieces Bytes has collected
+// as soon as it has joined them. Until a collection the pieces stay in
+// memory beside the frame, and a collection is not due before the heap
+// grows by as much again: what the receiver then decodes from the frame
+// (a result's text, the frame's size again) would take fresh memory, so
+// a frame of megabytes cost three times its size at once where twice
+// suffices (issue 31). One collection per frame past the default limit
+// costs little beside reading it.
+const collectPieces = DefaultMaxMessageSize
 
 // ScanInto feeds the bytes held to f and resets the buffer.
 func (b *FrameBuffer) ScanInto(f *FrameScanner) {
