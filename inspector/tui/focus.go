@@ -25,9 +25,10 @@ const (
 	tabLogs
 	tabTraffic
 	tabHistory
+	tabLint
 	numTabs
 )
 
 func (t tab) String() string {
-	return [...]string{"Result", "Logs", "Traffic", "History"}[t]
+	return [...]string{"Result", "Logs", "Traffic", "History", "Lint"}[t]
 }

@@ -19,7 +19,7 @@ type KeyMap struct {
 	FormHelp            key.Binding // Help where a form has the keys (? types there)
 	NextPane, PrevPane  key.Binding
 	Tab1, Tab2, Tab3    key.Binding
-	Tab4                key.Binding
+	Tab4, Tab5          key.Binding
 	PrevTab, NextTab    key.Binding
 	Restart, CancelCall key.Binding
 
@@ -135,6 +135,7 @@ func DefaultKeyMap() KeyMap {
 		Tab2:      b([]string{"2"}, "2", "logs"),
 		Tab3:      b([]string{"3"}, "3", "traffic"),
 		Tab4:      b([]string{"4"}, "4", "history"),
+		Tab5:      b([]string{"5"}, "5", "lint"),
 		PrevTab:   b([]string{"left", "["}, "←/→", "switch tab"),
 		NextTab:   b([]string{"right", "]"}, "→", "next tab"),
 		Restart:   b([]string{"R"}, "R", "restart server"),
@@ -190,7 +191,9 @@ func DefaultKeyMap() KeyMap {
 }
 
 // tabKeys are the bindings that show output tab i (tabResult…tabHistory).
-func (k *KeyMap) tabKeys() []key.Binding { return []key.Binding{k.Tab1, k.Tab2, k.Tab3, k.Tab4} }
+func (k *KeyMap) tabKeys() []key.Binding {
+	return []key.Binding{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.Tab5}
+}
 
 // tabOf is the output tab a tab key shows.
 func (k *KeyMap) tabOf(msg fmt.Stringer) (tab, bool) {
@@ -210,7 +213,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.PageUp, k.Top, k.NextPane, k.PrevPane},
 		{k.Open, k.Filter, k.ClearFilter, k.AcceptFilter, k.Search, k.NextMatch},
-		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.PrevTab},
+		{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.Tab5, k.PrevTab},
 		{k.ShowTools, k.ShowResources, k.ShowPrompts, k.ShowRoots, k.Subscribe, k.TakeCompletion},
 		{k.Rerun, k.Edit, k.Copy, k.Save, k.ReadLink, k.LogLevel, k.BackToForm},
 		{k.CancelCall, k.Restart, k.AuthView, k.Help, k.Quit},
@@ -220,7 +223,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // all returns pointers to every binding, for enabling them together.
 func (k *KeyMap) all() []*key.Binding {
 	return []*key.Binding{
-		&k.Quit, &k.Help, &k.FormHelp, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4,
+		&k.Quit, &k.Help, &k.FormHelp, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4, &k.Tab5,
 		&k.PrevTab, &k.NextTab, &k.Restart, &k.CancelCall, &k.Up, &k.Down, &k.PageUp,
 		&k.PageDown, &k.Top, &k.Bottom, &k.Open, &k.Filter, &k.ClearFilter,
 		&k.AcceptFilter, &k.BackToForm, &k.Save, &k.ReadLink, &k.Search, &k.NextMatch, &k.PrevMatch,
@@ -278,7 +281,7 @@ func (k *KeyMap) sync(s keyState, p binder) {
 		p.bindKeys(k, s)
 		return
 	}
-	enable(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4)
+	enable(&k.Help, &k.NextPane, &k.PrevPane, &k.Tab1, &k.Tab2, &k.Tab3, &k.Tab4, &k.Tab5)
 	k.FormHelp.SetEnabled((s.focus == focusForm && s.formOpen) || s.focus == focusAsk)
 	k.Restart.SetEnabled(s.canRestart)
 	if p != nil {

@@ -84,7 +84,7 @@ func (m *Model) resize(w, h int) {
 	m.form.SetSize(rw-4, top-2)
 	m.doctor.SetSize(rw-4, top-2)
 	m.auth.SetSize(rw-4, top-2)
-	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.ask, &m.roots.pane} {
+	for _, p := range []interface{ SetSize(int, int) }{&m.result, &m.logs, &m.traffic, &m.history, &m.lintTab, &m.ask, &m.roots.pane} {
 		p.SetSize(rw-4, bottom-2)
 	}
 	m.help.SetWidth(m.width)
@@ -254,6 +254,8 @@ func (m *Model) outputView() string {
 		return m.traffic.View()
 	case tabHistory:
 		return m.history.View()
+	case tabLint:
+		return m.lintTab.View(m.lintReport(m.lintTab.width))
 	}
 	return m.result.View(m.callNow())
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -44,8 +45,8 @@ func lintLines(st *Styles, fs []lint.Finding, w int) []string {
 		}
 		head := sev + " " + st.Bold.Render(f.Rule) + " " + st.Dim.Render(termtext.Line(termtext.Clip(f.Path, 200)))
 		out = append(out, ansi.Truncate(head, w, "…"))
-		out = append(out, ansi.Wrap("  "+termtext.Line(f.Message), w, ""))
-		out = append(out, st.Dim.Render(ansi.Wrap("  fix: "+f.Fix, w, "")))
+		out = append(out, indentWrap(termtext.Line(f.Message), w, "  "))
+		out = append(out, st.Dim.Render(indentWrap("fix: "+f.Fix, w, "  ")))
 	}
 	return out
 }
@@ -59,4 +60,13 @@ func (m *Model) selectedLint() []lint.Finding {
 		return m.tools.Lint(sel.Name)
 	}
 	return nil
+}
+
+// indentWrap wraps s at w with every line indented by indent.
+func indentWrap(s string, w int, indent string) string {
+	lines := strings.Split(ansi.Wrap(s, max(w-len(indent), 10), ""), "\n")
+	for i, l := range lines {
+		lines[i] = indent + l
+	}
+	return strings.Join(lines, "\n")
 }

@@ -92,6 +92,7 @@ type Model struct {
 	logs     logsPane
 	traffic  trafficPane
 	history  historyPane
+	lintTab  lintPane // the Lint tab: the list's findings and token cost
 	doctor   doctorPane
 	sections sectionsState // the Resources and Prompts sections (section.go)
 	ask      askPane       // the server's question being answered (pane_ask.go)

@@ -125,6 +125,8 @@ func (m *Model) tabPane() pane {
 		return &m.traffic
 	case tabHistory:
 		return &m.history
+	case tabLint:
+		return &m.lintTab
 	}
 	return &m.result
 }
