@@ -17,7 +17,7 @@ type ResourceUpdatedParams struct {
 	URI string `json:"uri"`
 }
 
-// ErrNotWatched is returned by Subscribe when a stateless-era server
+// ErrNotWatched is returned by Subscribe when a 2026-era server
 // acknowledges a subscriptions/listen stream without the URI asked for
 // (it serves no such resource, or does not offer updates of it).
 var ErrNotWatched = errors.New("sdk: the server does not send updates of the resource")
@@ -49,7 +49,7 @@ const unsubscribeTimeout = 5 * time.Second
 // follow it (the resource changed since it was last read), so a slow
 // reader never blocks the connection. In the legacy era Subscribe sends
 // resources/subscribe and, when ctx ends, resources/unsubscribe (once no
-// other subscription of this client watches uri); in the stateless era
+// other subscription of this client watches uri); in the 2026 era
 // (2026-07-28) it opens a subscriptions/listen stream of its own for uri
 // and cancels it when ctx ends.
 func (c *Client) Subscribe(ctx context.Context, uri string) (<-chan ResourceUpdatedParams, error) {
@@ -60,12 +60,12 @@ func (c *Client) Subscribe(ctx context.Context, uri string) (<-chan ResourceUpda
 }
 
 // subscriber is one Subscribe: the URI it watches, the id of its listen
-// stream (stateless era; "" in a session) and where updates go.
+// stream (2026 era; "" in a session) and where updates go.
 type subscriber struct {
 	uri     string
 	listen  string
 	updates chan ResourceUpdatedParams
-	ack     chan json.RawMessage // the stream's acknowledgement (stateless era)
+	ack     chan json.RawMessage // the stream's acknowledgement (2026 era)
 }
 
 // subscribeSession is Subscribe in the legacy era.
@@ -91,7 +91,7 @@ func (c *Client) subscribeSession(ctx context.Context, uri string) (<-chan Resou
 	return sub.updates, nil
 }
 
-// subscribeListen is Subscribe in the stateless era: a listen stream of
+// subscribeListen is Subscribe in the 2026 era: a listen stream of
 // its own, ended by cancelling the request.
 func (c *Client) subscribeListen(ctx context.Context, uri string) (<-chan ResourceUpdatedParams, error) {
 	id := c.nextID.Add(1)
