@@ -3,38 +3,19 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/lint/strict"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
-
-// realTools is the 34 real tool definitions internal/tokens' reference
-// counts are for (server-everything, server-filesystem, the bookshop).
-func realTools(b *testing.B) []sdk.ToolInfo {
-	var out []sdk.ToolInfo
-	for _, f := range []string{"server-everything.json", "server-filesystem.json", "bookshop.json"} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "internal", "tokens", "testdata", "tools", f))
-		if err != nil {
-			b.Fatal(err)
-		}
-		var list struct{ Tools []sdk.ToolInfo }
-		if err := json.Unmarshal(raw, &list); err != nil {
-			b.Fatal(err)
-		}
-		out = append(out, list.Tools...)
-	}
-	return out
-}
 
 // thousandTools is 1,000 tools made of the real ones: repeated as they
 // are, or each copy its own tool (name, description and both schemas
 // differ, so no two schema documents are equal; their subschemas are).
 func thousandTools(b *testing.B, distinct bool) []sdk.ToolInfo {
-	real := realTools(b)
+	real := tokentest.Tools(b, "server-everything", "server-filesystem", "bookshop")
 	tools := make([]sdk.ToolInfo, 1000)
 	for i := range tools {
 		t := real[i%len(real)]

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector/call"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/internal/tokens"
 	"github.com/mcpdev/mcpdev/sdk"
 )
@@ -78,27 +79,25 @@ func TestToolListShowsTokenCosts(t *testing.T) {
 // The real bookshop's definitions (internal/tokens/testdata) show the
 // reference implementation's counts (js-tiktoken and tiktoken).
 func TestToolListCostsMatchReference(t *testing.T) {
-	var list struct{ Tools []sdk.ToolInfo }
+	list := tokentest.Tools(t, "bookshop")
 	var ref struct {
 		Tools []struct {
 			File, Name string
 			O200k      int `json:"o200k_base"`
 		}
 	}
-	for path, v := range map[string]any{"../../internal/tokens/testdata/tools/bookshop.json": &list, "../../internal/tokens/testdata/reference.json": &ref} {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			t.Fatal(err)
-		}
+	b, err := os.ReadFile("../../internal/tokens/testdata/reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
 	}
 	m, _ := newTestModel(t, 120, 40)
-	m.Update(toolsMsg{gen: m.gen, tools: list.Tools})
+	m.Update(toolsMsg{gen: m.gen, tools: list})
 	s := screen(m)
 	byName := map[string]sdk.ToolInfo{}
-	for _, tool := range list.Tools {
+	for _, tool := range list {
 		byName[tool.Name] = tool
 	}
 	sum, n := 0, 0
@@ -112,8 +111,8 @@ func TestToolListCostsMatchReference(t *testing.T) {
 			t.Errorf("%s: row %q, reference %d tokens", r.Name, row, r.O200k)
 		}
 	}
-	if n != len(list.Tools) || n == 0 {
-		t.Fatalf("reference has %d of the bookshop's %d tools", n, len(list.Tools))
+	if n != len(list) || n == 0 {
+		t.Fatalf("reference has %d of the bookshop's %d tools", n, len(list))
 	}
 	if title := fmt.Sprintf("Tools %d · %s tokens", n, tokens.Grouped(sum)); !strings.Contains(s, title) {
 		t.Errorf("the screen lacks the title %q:\n%s", title, s)

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/lint"
 	"github.com/mcpdev/mcpdev/internal/lint/strict"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 	"github.com/mcpdev/mcpdev/sdk"
 )
 
@@ -24,17 +24,7 @@ func goldenTools(t *testing.T) []sdk.ToolInfo {
 	for _, s := range fixture(t) {
 		tools = append(tools, s.ToolInfo)
 	}
-	for _, f := range []string{"server-everything.json", "server-filesystem.json", "bookshop.json", "hostile.json"} {
-		raw, err := os.ReadFile(filepath.Join("..", "tokens", "testdata", "tools", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var list struct{ Tools []sdk.ToolInfo }
-		if err := json.Unmarshal(raw, &list); err != nil {
-			t.Fatal(err)
-		}
-		tools = append(tools, list.Tools...)
-	}
+	tools = append(tools, tokentest.Tools(t, "server-everything", "server-filesystem", "bookshop", "hostile")...)
 	for _, s := range fixture(t) {
 		tools = append(tools, s.ToolInfo)
 	}

@@ -1,16 +1,14 @@
 package strict
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mcpdev/mcpdev/internal/schema/compile"
+	"github.com/mcpdev/mcpdev/internal/testutil/tokentest"
 )
 
 // genSchema writes a random schema of the keywords certainlyValid knows,
@@ -117,22 +115,10 @@ func TestProofSound(t *testing.T) {
 // and hostile tool definitions.
 func realSchemas(t *testing.T) []string {
 	var out []string
-	for _, f := range []string{"server-everything.json", "server-filesystem.json", "bookshop.json", "hostile.json"} {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "tokens", "testdata", "tools", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var list struct {
-			Tools []struct{ InputSchema, OutputSchema json.RawMessage }
-		}
-		if err := json.Unmarshal(raw, &list); err != nil {
-			t.Fatal(err)
-		}
-		for _, tool := range list.Tools {
-			out = append(out, string(tool.InputSchema))
-			if len(tool.OutputSchema) > 0 {
-				out = append(out, string(tool.OutputSchema))
-			}
+	for _, tool := range tokentest.Tools(t, "server-everything", "server-filesystem", "bookshop", "hostile") {
+		out = append(out, string(tool.InputSchema))
+		if len(tool.OutputSchema) > 0 {
+			out = append(out, string(tool.OutputSchema))
 		}
 	}
 	return out
