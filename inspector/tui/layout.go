@@ -255,7 +255,7 @@ func (m *Model) outputView() string {
 	case tabHistory:
 		return m.history.View()
 	case tabLint:
-		return m.lintTab.View(m.lintReport(m.lintTab.width))
+		return m.lintTab.View(m.tools.version, m.lintReport)
 	}
 	return m.result.View(m.callNow())
 }

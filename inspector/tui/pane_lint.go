@@ -16,12 +16,17 @@ import (
 // lintPane is the Lint tab: the model readiness of the whole tool list —
 // the findings of every tool under the spec's rules (mcpdev lint's), and
 // what the list costs each client in tokens, its heaviest tools first.
-// The report is made from the tool list's findings and costs when drawn
-// (both were computed when the list came); the pane keeps its scroll.
+// The report is made from the tool list's findings and costs (both
+// computed when the list came) the first time it is drawn for a list and
+// width, not on every frame; the pane keeps its scroll.
 type lintPane struct {
 	scroller
 	outbox
+	laidOut lintKey // what the lines are the report of
 }
+
+// lintKey is a version of the tool list (toolsPane.version) at a width.
+type lintKey struct{ version, width int }
 
 // HandleKey scrolls the report.
 func (p *lintPane) HandleKey(k tea.KeyPressMsg, km *KeyMap) tea.Cmd {
@@ -35,9 +40,13 @@ func (p *lintPane) bindKeys(km *KeyMap, s keyState) { enable(km.scrollKeys()...)
 
 func (p *lintPane) shortHelp(km *KeyMap) []key.Binding { return []key.Binding{km.Up, km.PageUp} }
 
-// View draws report, laid out for the pane's width.
-func (p *lintPane) View(report []string) string {
-	p.SetLines(report)
+// View draws the report of list version, made by report when the list
+// or the width changed since it was last laid out.
+func (p *lintPane) View(version int, report func(w int) []string) string {
+	if k := (lintKey{version, p.width}); k != p.laidOut || p.lines == nil {
+		p.SetLines(report(p.width))
+		p.laidOut = k
+	}
 	return p.scroller.View()
 }
 

@@ -79,3 +79,26 @@ func TestLintTabCleanList(t *testing.T) {
 		t.Errorf("the bookshop's Lint tab:\n%s", s)
 	}
 }
+
+// The report is laid out once per list and width, and follows both: a
+// new list (a reload) and a resize show in the open tab.
+func TestLintTabFollowsTheListAndWidth(t *testing.T) {
+	m, _ := newTestModel(t, 100, 30)
+	one := []sdk.ToolInfo{{Name: "first", InputSchema: json.RawMessage(`{"type":"object"}`)}}
+	m.Update(toolsMsg{gen: m.gen, tools: one, costs: countTools(one)})
+	press(m, "5")
+	if s := ansi.Strip(screen(m)); !strings.Contains(s, "first lint 1") {
+		t.Fatalf("first list:\n%s", s)
+	}
+	two := []sdk.ToolInfo{{Name: "second", InputSchema: json.RawMessage(`{"type":"object"}`)}}
+	m.Update(toolsMsg{gen: m.gen, tools: two, costs: countTools(two)})
+	if s := ansi.Strip(screen(m)); !strings.Contains(s, "second lint 1") || strings.Contains(s, "first lint") {
+		t.Errorf("after a new list the tab still shows the old one:\n%s", s)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 60, Height: 30})
+	for _, line := range strings.Split(screen(m), "\n") {
+		if w := ansi.StringWidth(line); w > 60 {
+			t.Errorf("after a resize to 60 columns a line is %d wide: %q", w, ansi.Strip(line))
+		}
+	}
+}

@@ -29,6 +29,7 @@ type toolsPane struct {
 	warnings map[string][]string
 	lint     map[string][]lint.Finding // the lint findings per tool name
 	costs    toolCosts                 // the tokens each tool costs, counted when the list came
+	version  int                       // changes with the list and its costs (what the Lint tab shows)
 	cursor   int                       // index into visible
 	offset   int                       // first visible item drawn
 
@@ -62,6 +63,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 		keep = t.Name
 	}
 	p.tools, p.loaded, p.err, p.costs = tools, true, nil, nil
+	p.version++
 	p.hay, p.names = make([]string, len(tools)), make([]string, len(tools))
 	p.warnings = map[string][]string{}
 	for i, t := range tools {
@@ -81,6 +83,7 @@ func (p *toolsPane) SetTools(tools []sdk.ToolInfo) {
 func (p *toolsPane) SetCosts(c toolCosts) {
 	if c.fits(len(p.tools)) {
 		p.costs = c
+		p.version++
 	}
 }
 
