@@ -51,7 +51,7 @@ func (m *Model) devTitle() (string, bool) {
 	if !m.dev.pinned {
 		return "", false
 	}
-	return m.st.TabActive.Render("Changes") + m.st.Dim.Render(" · d dismiss · 1-4 tabs"), true
+	return m.st.TabActive.Render("Changes") + m.st.Dim.Render(fmt.Sprintf(" · d dismiss · 1-%d tabs", numTabs)), true
 }
 
 // devView renders the changes view (scrolled as far as its lines go:
