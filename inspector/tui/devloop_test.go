@@ -13,6 +13,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpdev/mcpdev/inspector/build"
 	"github.com/mcpdev/mcpdev/inspector/devloop"
@@ -358,5 +359,26 @@ func TestDevLoopRealServerEditAddsToolAndRecords(t *testing.T) {
 	sum, err := testsession.Run(context.Background(), &out, []string{m.dev.recorded}, nil)
 	if err != nil || sum.Passed != 1 {
 		t.Errorf("replay of the recorded session: %v\n%s", err, out.String())
+	}
+}
+
+// A change at the end of a long description is in view: the changes
+// view wraps its lines at the pane's width instead of cutting them.
+func TestDevChangesWrapLongLines(t *testing.T) {
+	m, _ := newTestModel(t, 80, 40)
+	m.Update(devStartedMsg{})
+	m.Update(devEventMsg{ev: devloop.Event{Kind: devloop.Ready, Took: time.Second}})
+	tools := testBookshop().Tools()
+	tools[0].Description = "Search the catalog by title or author; ZQX."
+	restartWith(t, m, tools)
+	s := screen(m)
+	changes := s[max(strings.Index(s, "Changes ·"), 0):] // the details above show the description too
+	if !strings.Contains(changes, "~ search_books") || !strings.Contains(changes, "ZQX") {
+		t.Errorf("the end of the new description is not on screen:\n%s", s)
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if w := ansi.StringWidth(line); w > 80 {
+			t.Errorf("a line is %d wide at 80 columns: %q", w, line)
+		}
 	}
 }

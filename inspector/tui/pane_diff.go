@@ -74,7 +74,7 @@ func (m *Model) changesLines() []string {
 		lines = append(lines, m.buildErrorLines(w)...)
 	}
 	if d.diff != nil {
-		lines = append(lines, m.diffLines()...)
+		lines = append(lines, m.diffLines(w)...)
 	}
 	if d.compare[1] != nil {
 		lines = append(lines, m.compareLines(w)...)
@@ -122,25 +122,28 @@ func buildErrorText(err error) string {
 	return err.Error()
 }
 
-func (m *Model) diffLines() []string {
+// diffLines is the tools diff, each line wrapped at w (a change at the
+// end of a long description stays in view).
+func (m *Model) diffLines(w int) []string {
 	st, d := &m.st, &m.dev
 	head := fmt.Sprintf("Restarted (%s) · %s", d.took.Round(10e6), d.diff.Summary())
 	out := []string{st.Section.Render(head)}
 	for _, l := range d.diff.Lines() {
 		l = termtext.Line(l) // tool names and descriptions are the server's
+		style := st.Dim
 		switch {
 		case strings.HasPrefix(l, "+ "):
-			l = st.Success.Render(l)
+			style = st.Success
 		case strings.HasPrefix(l, "- "):
-			l = st.ProtocolError.Render(l)
+			style = st.ProtocolError
 		case strings.HasPrefix(l, "~ "):
-			l = st.Bold.Render(l)
+			style = st.Bold
 		case strings.HasPrefix(l, "! "): // a new lint finding
-			l = st.ToolError.Render(l)
-		default:
-			l = st.Dim.Render(l)
+			style = st.ToolError
 		}
-		out = append(out, "  "+l)
+		for _, part := range hangingWrap(l, w-2) {
+			out = append(out, "  "+style.Render(part))
+		}
 	}
 	if len(out) == 1 {
 		out = append(out, st.Dim.Render("  (the same tools, schemas and annotations)"))
@@ -246,4 +249,20 @@ func (m *Model) shortFile(file string) string {
 		return rel
 	}
 	return file
+}
+
+// hangingWrap wraps l at w, its continuation lines indented two more than
+// l is (under the text, past a +, - or ~).
+func hangingWrap(l string, w int) []string {
+	first, rest, _ := strings.Cut(ansi.Wrap(l, max(w, 10), ""), "\n")
+	out := []string{first}
+	if rest == "" {
+		return out
+	}
+	indent := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+2)
+	rest = strings.ReplaceAll(rest, "\n", " ")
+	for _, part := range strings.Split(ansi.Wrap(rest, max(w-len(indent), 10), ""), "\n") {
+		out = append(out, indent+part)
+	}
+	return out
 }
